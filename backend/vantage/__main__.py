@@ -1,0 +1,5 @@
+"""``python -m vantage``."""
+
+from vantage.cli import main
+
+raise SystemExit(main())

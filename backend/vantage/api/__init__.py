@@ -1,0 +1,1 @@
+"""The HTTP and websocket surface: thin handlers that parse, call one service, and map results."""

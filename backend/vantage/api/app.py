@@ -1,0 +1,79 @@
+"""The app factory: wire settings -> database, bus, game service, rooms -> routes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from vantage import __version__
+from vantage.api.deps import Services
+from vantage.api.errors import install_error_handlers
+from vantage.api.http import games, health, systems
+from vantage.api.limits import BodyLimit
+from vantage.api.static import mount_frontend
+from vantage.api.ws import endpoint
+from vantage.app.games import GameService
+from vantage.app.rooms import RoomHub
+from vantage.bus import open_bus
+from vantage.config import Settings
+from vantage.store.db import open_database
+
+log = logging.getLogger(__name__)
+POLL_SECONDS = 2.0
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A Vantage server for these settings; nothing connects until the app starts."""
+    settings = settings or Settings()
+    _refuse_memory_bus_with_workers(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = open_database(settings.database_url)
+        bus = open_bus(settings.bus_url)
+        service = GameService(db, bus)
+        rooms = RoomHub()
+        service.on_commit(rooms.deliver)
+        await bus.start(service.on_remote_commit)
+        app.state.services = Services(settings, db, bus, service, rooms)
+        poller = asyncio.create_task(_poll_versions(service)) if bus.cross_process else None
+        try:
+            yield
+        finally:
+            if poller:
+                poller.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await poller
+            await bus.close()
+            await db.dispose()
+
+    app = FastAPI(title="Vantage", version=__version__, lifespan=lifespan)
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit)
+    for router in (health.router, systems.router, games.router, endpoint.router):
+        app.include_router(router)
+    mount_frontend(app, settings.static_dir)
+    return app
+
+
+def _refuse_memory_bus_with_workers(settings: Settings) -> None:
+    workers = int(os.environ.get("WEB_CONCURRENCY", "1") or "1")
+    if workers > 1 and settings.bus_url.startswith("memory://"):
+        raise RuntimeError("VANTAGE_BUS_URL=memory:// cannot fan out across several workers; "
+                           "use redis://")
+
+
+async def _poll_versions(service: GameService) -> None:
+    """A lost bus message only delays an update: re-check held games' versions now and then."""
+    while True:
+        await asyncio.sleep(POLL_SECONDS)
+        try:
+            await service.poll_remote_commits()
+        except Exception:
+            log.warning("version poll failed", exc_info=True)

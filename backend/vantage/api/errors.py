@@ -1,0 +1,50 @@
+"""Map rejections and request errors to JSON answers; never a traceback or a bare 500."""
+
+from __future__ import annotations
+
+import logging
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from vantage.engine.codec import json_path
+from vantage.engine.errors import Rejection
+
+log = logging.getLogger(__name__)
+
+STATUS = {
+    "game/not_found": 404,
+    "auth/bad_token": 403,
+    "not_found": 404,
+}
+
+
+def rejection_response(rejection: Rejection, default: int = 422) -> JSONResponse:
+    """A rejection as ``{"code", "message", "detail"}`` with its HTTP status."""
+    return JSONResponse(rejection.to_json(), status_code=STATUS.get(rejection.code, default))
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Request validation -> 422 naming the field; HTTP errors -> JSON; anything else -> 500 JSON."""
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        loc = tuple(p for p in err.get("loc", ()) if p not in ("body", "query", "path"))
+        path = json_path(loc)
+        message = f"{path}: {err.get('msg', 'invalid')}" if path else str(err.get("msg"))
+        return rejection_response(Rejection("request/invalid", message, {"field": path}))
+
+    @app.exception_handler(HTTPException)
+    async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = "not_found" if exc.status_code == 404 else f"http/{exc.status_code}"
+        return JSONResponse({"code": code, "message": str(exc.detail), "detail": {}},
+                            status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s", request.url.path)
+        return JSONResponse({"code": "server/error", "message": "internal error", "detail": {}},
+                            status_code=500)

@@ -1,0 +1,145 @@
+"""The game websocket: authenticate, catch up, then read intents and write events."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from vantage.api.deps import Services
+from vantage.api.ws.protocol import IntentMsg, PingMsg, QueryMsg, parse_client_message, rejected
+from vantage.api.ws.rate_limit import TokenBucket
+from vantage.app.live import LiveGame
+from vantage.app.rooms import Member, event_message
+from vantage.engine.context import Viewer
+from vantage.engine.errors import Rejection
+
+router = APIRouter()
+log = logging.getLogger(__name__)
+CLOSE_BAD_TOKEN = 4403
+CLOSE_NOT_FOUND = 4404
+CLOSE_RESYNC = 4008
+
+
+class Outbox:
+    """A bounded send queue and the task that drains it into the socket."""
+
+    def __init__(self, ws: WebSocket, size: int) -> None:
+        self._ws = ws
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=size)
+        self.task = asyncio.create_task(self._drain())
+
+    def put(self, text: str) -> bool:
+        """Queue a message; ``False`` if the client is too slow (it will resync)."""
+        try:
+            self._queue.put_nowait(text)
+            return True
+        except asyncio.QueueFull:
+            return False
+
+    async def _drain(self) -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            while (text := await self._queue.get()) is not None:
+                await self._ws.send_text(text)
+
+    async def close(self) -> None:
+        """Stop after what is queued."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self._queue.put_nowait(None)
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(self.task, timeout=2)
+        self.task.cancel()
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(ws: WebSocket, game_id: str, token: str = "", since: int | None = None) -> None:
+    """One viewer's live connection to a game (docs/protocol.md "Websocket")."""
+    services: Services = ws.app.state.services
+    viewer = await services.games.viewer_for(game_id, token)
+    await ws.accept()
+    if isinstance(viewer, Rejection):
+        code = CLOSE_NOT_FOUND if viewer.code == "game/not_found" else CLOSE_BAD_TOKEN
+        await ws.send_text(rejected(viewer))
+        await ws.close(code=code)
+        return
+    game = await services.games.get(game_id)
+    if game is None:
+        await ws.close(code=CLOSE_NOT_FOUND)
+        return
+    outbox = Outbox(ws, services.settings.send_queue_size)
+    member = Member(viewer=viewer, send=outbox.put)
+    async with services.games.lock(game_id):
+        _send_catch_up(outbox, game, viewer, since, services.settings.replay_window)
+        member.sent_v = game.version
+        services.rooms.join(game, member)
+    try:
+        await _read_loop(ws, services, game_id, viewer, outbox, member)
+    finally:
+        services.rooms.leave(game_id, member)
+        await outbox.close()
+
+
+def _send_catch_up(outbox: Outbox, game: LiveGame, viewer: Viewer, since: int | None,
+                   window: int) -> None:
+    role = "spectator" if viewer.is_spectator else "player"
+    outbox.put(json.dumps({"type": "welcome", "game": game.id, "system": game.ruleset.name,
+                           "viewer": {"player": viewer.player, "role": role},
+                           "v": game.version}))
+    entries = None
+    if since is not None and 0 <= since <= game.version and game.version - since <= window:
+        entries = game.since(since)
+    if entries is None:
+        outbox.put(json.dumps({"type": "snapshot", "v": game.version,
+                               "state": game.ruleset.project(game.state, viewer)}))
+        return
+    for e in entries:
+        outbox.put(event_message(game, e.v, e.event, e.state_after, viewer))
+
+
+async def _read_loop(ws: WebSocket, services: Services, game_id: str, viewer: Viewer,
+                     outbox: Outbox, member: Member) -> None:
+    bucket = TokenBucket(services.settings.messages_per_second,
+                         services.settings.messages_per_second * 2)
+    limit = services.settings.max_message_bytes
+    while ws.client_state == WebSocketState.CONNECTED:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if member.overflowed:
+            await ws.close(code=CLOSE_RESYNC)
+            return
+        text = message.get("text")
+        if text is None:
+            outbox.put(rejected(Rejection("message/malformed", "send JSON text frames")))
+            continue
+        if not bucket.take():
+            outbox.put(rejected(Rejection("message/rate_limited", "too many messages")))
+            continue
+        outbox.put(await _answer(services, game_id, viewer, parse_client_message(text, limit)))
+
+
+async def _answer(services: Services, game_id: str, viewer: Viewer,
+                  msg: IntentMsg | QueryMsg | PingMsg | Rejection) -> str:
+    if isinstance(msg, Rejection):
+        return rejected(msg)
+    if isinstance(msg, PingMsg):
+        game = await services.games.get(game_id)
+        return json.dumps({"type": "pong", "v": game.version if game else 0})
+    if isinstance(msg, QueryMsg):
+        answer = await services.games.query(game_id, viewer, msg.q)
+        if isinstance(answer, Rejection):
+            return rejected(answer, req_id=msg.req_id)
+        return json.dumps({"type": "answer", "req_id": msg.req_id, "a": answer})
+    result = await services.games.submit(game_id, viewer, msg.intent_id, msg.expected_v, msg.cmd)
+    if isinstance(result, Rejection):
+        return rejected(result, intent_id=msg.intent_id)
+    return json.dumps(_ack(msg.intent_id, result.v))
+
+
+def _ack(intent_id: str, v: int) -> dict[str, Any]:
+    return {"type": "ack", "intent_id": intent_id, "v": v}

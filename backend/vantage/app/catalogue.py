@@ -1,0 +1,32 @@
+"""What the lobby offers: systems with their options, and table presets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vantage.rules import find_ruleset, ruleset_names
+from vantage.rules.sandbox.presets import PRESETS
+
+SEAT_OPTIONS = {"death-angel": {"min": 1, "max": 6, "default": 2}}
+TABLE_SYSTEMS = ("sandbox", "wh40k-10e", "wh40k-9e", "wh40k-8e", "deathmatch")
+
+
+def systems() -> list[dict[str, Any]]:
+    """Every registered system: name, title, and seat options where the count is chosen."""
+    out = []
+    for name in ruleset_names():
+        ruleset = find_ruleset(name)
+        assert ruleset is not None
+        entry: dict[str, Any] = {"name": name, "title": ruleset.title,
+                                 "table": name in TABLE_SYSTEMS}
+        if name in SEAT_OPTIONS:
+            entry["seats"] = SEAT_OPTIONS[name]
+        out.append(entry)
+    return out
+
+
+def setup_presets(system: str) -> list[dict[str, Any]]:
+    """Table presets for a table system (none for card games)."""
+    if system not in TABLE_SYSTEMS:
+        return []
+    return [{"id": key, "title": title, "setup": build()} for key, (title, build) in PRESETS.items()]

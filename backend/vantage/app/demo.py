@@ -1,0 +1,35 @@
+"""The demo game that ``make run`` prepares: a sandbox table with terrain and two forces."""
+
+from __future__ import annotations
+
+from vantage.app.games import CreatedGame, GameService
+from vantage.bus.memory import MemoryBus
+from vantage.config import Settings
+from vantage.engine.errors import Rejection
+from vantage.rules.sandbox.presets import demo_table
+from vantage.store.db import open_database
+
+
+async def create_demo_game(settings: Settings) -> CreatedGame:
+    """Create a sandbox game on the demo table."""
+    db = open_database(settings.database_url)
+    try:
+        created = await GameService(db, MemoryBus()).create(
+            {"system": "sandbox", "setup": demo_table()})
+    finally:
+        await db.dispose()
+    assert not isinstance(created, Rejection)
+    return created
+
+
+async def announce_demo_game(settings: Settings) -> None:
+    """Create the demo game and print its links."""
+    game = await create_demo_game(settings)
+    host = "127.0.0.1" if settings.host in ("0.0.0.0", "::") else settings.host
+    base = (settings.public_url or f"http://{host}:{settings.port}").rstrip("/")
+    lines = ["", "Vantage demo game ready:"]
+    for seat in game.seats:
+        lines.append(f"  {seat.player}:        {base}/play/{game.id}?token={seat.token}")
+    lines.append(f"  spectator: {base}/play/{game.id}?token={game.spectator.token}")
+    lines.append(f"  lobby:     {base}/")
+    print("\n".join(lines) + "\n", flush=True)  # noqa: T201

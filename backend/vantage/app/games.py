@@ -1,0 +1,281 @@
+"""GameService: create games, resolve viewers, and submit intents through one writer per game."""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from vantage.app.ids import hash_token, new_game_id, new_seed, new_token
+from vantage.app.live import LiveGame
+from vantage.bus.base import Bus
+from vantage.engine.context import Ctx, Viewer
+from vantage.engine.decision import Accepted
+from vantage.engine.dice import SeededDice
+from vantage.engine.errors import ConflictError, Rejection
+from vantage.rules import find_ruleset, ruleset_names
+from vantage.store import event_log
+from vantage.store.db import Database
+from vantage.store.models import GameRow, SeatRow, SnapshotRow
+
+SNAPSHOT_EVERY = 200
+Deliver = Callable[[LiveGame, int], Awaitable[None]]
+"""Called under the game's lock after commits: send the events after version ``int``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A link to a game: the player it seats (``None`` for the spectator link) and its token."""
+
+    player: str | None
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedGame:
+    """A new game with its secret links."""
+
+    id: str
+    system: str
+    seats: tuple[Seat, ...]
+    spectator: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    """An intent was committed; the game is now at version ``v``."""
+
+    v: int
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware."""
+    return datetime.now(UTC)
+
+
+class GameService:
+    """The only way into a game: every read and write of game state goes through here."""
+
+    def __init__(self, db: Database, bus: Bus, clock: Callable[[], datetime] = utcnow) -> None:
+        self._db = db
+        self._bus = bus
+        self._clock = clock
+        self._games: dict[str, LiveGame] = {}
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._deliver: Deliver | None = None
+
+    def on_commit(self, deliver: Deliver) -> None:
+        """Register the fan-out to this process's sockets."""
+        self._deliver = deliver
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        """The in-process single-writer lock of a game."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    async def create(self, request: Mapping[str, Any]) -> CreatedGame | Rejection:
+        """Validate the request with the system's rules, store the game and deal its opening."""
+        system = request.get("system")
+        ruleset = find_ruleset(system) if isinstance(system, str) else None
+        if ruleset is None:
+            names = ", ".join(ruleset_names())
+            return Rejection("request/invalid", f"system: must be one of {names}",
+                             {"field": "system"})
+        options = {k: v for k, v in request.items() if k != "system"}
+        setup = ruleset.parse_setup(options)
+        if isinstance(setup, Rejection):
+            return setup
+        game = LiveGame(id=new_game_id(), ruleset=ruleset, setup=setup,
+                        state=ruleset.initial_state(setup), version=0, rolls=0, seed=new_seed())
+        dice = SeededDice(game.seed)
+        opening = list(ruleset.opening(game.state, Ctx(Viewer(None), self._clock(), dice)))
+        seats = tuple(Seat(p, new_token()) for p in ruleset.seats(setup))
+        spectator = Seat(None, new_token())
+        await self._store_new(game, options, seats + (spectator,), opening, dice.used)
+        return CreatedGame(game.id, ruleset.name, seats, spectator)
+
+    async def _store_new(self, game: LiveGame, options: Mapping[str, Any],
+                         links: tuple[Seat, ...], opening: list[Any], rolls: int) -> None:
+        now = self._clock()
+        async with self._db.write() as session, session.begin():
+            row = GameRow(id=game.id, system=game.ruleset.name, setup=dict(options), version=0,
+                          rolls=0, seed=game.seed, created_at=now)
+            session.add(row)
+            session.add_all(SeatRow(token_hash=hash_token(s.token), game_id=game.id,
+                                    player=s.player) for s in links)
+            await session.flush()
+            if opening:
+                payloads = [game.ruleset.events.encode(e) for e in opening]
+                await event_log.append(session, row, 0, payloads, actor=None, intent_id=None,
+                                       rolls=rolls, now=now)
+        for i, event in enumerate(opening):
+            game.apply(i + 1, event)
+        game.rolls = rolls
+        self._games[game.id] = game
+
+    async def viewer_for(self, game_id: str, token: str) -> Viewer | Rejection:
+        """Who a token seats in a game; unknown game or wrong token is a rejection."""
+        async with self._db.read() as session:
+            seat = await event_log.seat_for_token(session, hash_token(token))
+            if seat is None or seat.game_id != game_id:
+                exists = await session.get(GameRow, game_id)
+                if exists is None:
+                    return Rejection("game/not_found", f"no game {game_id}")
+                return Rejection("auth/bad_token", "this link does not open that game")
+            return Viewer(seat.player)
+
+    async def get(self, game_id: str) -> LiveGame | None:
+        """The live game, loaded and folded on first use."""
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        async with self.lock(game_id):
+            game = self._games.get(game_id)
+            if game is None:
+                game = await self._load(game_id)
+                if game is not None:
+                    self._games[game_id] = game
+            return game
+
+    async def _load(self, game_id: str) -> LiveGame | None:
+        async with self._db.read() as session:
+            row = await session.get(GameRow, game_id)
+            if row is None:
+                return None
+            ruleset = find_ruleset(row.system)
+            if ruleset is None:
+                return None
+            setup = ruleset.parse_setup(row.setup)
+            assert not isinstance(setup, Rejection), "a stored set-up no longer parses"
+            game = LiveGame(id=row.id, ruleset=ruleset, setup=setup,
+                            state=ruleset.initial_state(setup), version=0, rolls=row.rolls,
+                            seed=row.seed)
+            snap = await event_log.latest_snapshot(session, game_id)
+            if snap is not None:
+                game.state = ruleset.state_codec.decode(snap.state)
+                game.version = snap.seq
+            await self._fold_from_log(session, game)
+            return game
+
+    async def _fold_from_log(self, session: Any, game: LiveGame) -> None:
+        for stored in await event_log.read_after(session, game.id, game.version):
+            game.apply(stored.seq, game.ruleset.events.decode(stored.payload))
+
+    async def submit(self, game_id: str, viewer: Viewer, intent_id: str, expected_v: int | None,
+                     raw_cmd: Mapping[str, Any]) -> Ack | Rejection:
+        """Decide a command under the game's single-writer lock, append, then fan out."""
+        game = await self.get(game_id)
+        if game is None:
+            return Rejection("game/not_found", f"no game {game_id}")
+        if viewer.is_spectator:
+            return Rejection("intent/spectator", "spectators cannot act")
+        command = game.ruleset.commands.parse(raw_cmd, "intent/invalid_command")
+        if isinstance(command, Rejection):
+            return command
+        async with self.lock(game_id):
+            for _attempt in range(2):
+                try:
+                    return await self._commit(game, viewer, intent_id, expected_v, command)
+                except (ConflictError, IntegrityError):
+                    self._games.pop(game_id, None)
+                    reloaded = await self._load(game_id)
+                    if reloaded is None:
+                        break
+                    self._games[game_id] = game = reloaded
+                except BaseException:
+                    self._games.pop(game_id, None)  # the cache may be ahead of the database
+                    raise
+            return Rejection("intent/conflict", "the game changed; try again")
+
+    async def _commit(self, game: LiveGame, viewer: Viewer, intent_id: str,
+                      expected_v: int | None, command: Any) -> Ack | Rejection:
+        before = game.version
+        async with self._db.write() as session, session.begin():
+            row = await event_log.lock_game(session, game.id, is_sqlite=self._db.is_sqlite)
+            assert row is not None
+            if row.version != game.version:
+                await self._fold_from_log(session, game)
+            done = await event_log.find_intent(session, game.id, intent_id)
+            if done is not None:
+                return Ack(done)
+            free = game.ruleset.is_version_free(command)
+            if not free and expected_v is not None and expected_v != game.version:
+                return Rejection("intent/stale_version",
+                                 f"the game is at version {game.version}, not {expected_v}",
+                                 {"current": game.version, "expected": expected_v})
+            dice = SeededDice(game.seed, first=row.rolls)
+            decision = game.ruleset.decide(game.state, command, Ctx(viewer, self._clock(), dice))
+            if isinstance(decision, Rejection):
+                return decision
+            v = await self._append(session, game, row, decision, viewer, intent_id, dice.used)
+        await self._fan_out(game, before)
+        return Ack(v)
+
+    async def _append(self, session: Any, game: LiveGame, row: GameRow, decision: Accepted,
+                      viewer: Viewer, intent_id: str, rolls_used: int) -> int:
+        payloads = [game.ruleset.events.encode(e) for e in decision.events]
+        start = game.version
+        v = await event_log.append(session, row, start, payloads, actor=viewer.player,
+                                   intent_id=intent_id, rolls=row.rolls + rolls_used,
+                                   now=self._clock())
+        for i, event in enumerate(decision.events):
+            game.apply(start + i + 1, event)
+        game.rolls = row.rolls
+        if start // SNAPSHOT_EVERY != v // SNAPSHOT_EVERY:
+            session.add(SnapshotRow(game_id=game.id, seq=v,
+                                    state=game.ruleset.state_codec.encode(game.state)))
+        return v
+
+    async def _fan_out(self, game: LiveGame, before: int) -> None:
+        if self._deliver is not None:
+            await self._deliver(game, before)
+        await self._bus.publish(game.id, game.version)
+
+    async def _catch_up(self, game: LiveGame) -> None:
+        async with self._db.read() as session:
+            await self._fold_from_log(session, game)
+
+    async def on_remote_commit(self, game_id: str, version: int) -> None:
+        """Another process committed: fold its events in and deliver them here."""
+        game = self._games.get(game_id)
+        if game is None or game.version >= version:
+            return
+        async with self.lock(game_id):
+            before = game.version
+            await self._catch_up(game)
+            if self._deliver is not None and game.version > before:
+                await self._deliver(game, before)
+
+    async def poll_remote_commits(self) -> None:
+        """Catch up every held game another process moved on (covers lost bus messages)."""
+        held = {gid: g.version for gid, g in self._games.items()}
+        if not held:
+            return
+        async with self._db.read() as session:
+            current = await event_log.versions(session, list(held))
+        for game_id, version in current.items():
+            if version > held[game_id]:
+                await self.on_remote_commit(game_id, version)
+
+    async def view(self, game_id: str, viewer: Viewer) -> tuple[int, dict[str, Any]] | Rejection:
+        """The version and the viewer's projection of the state."""
+        game = await self.get(game_id)
+        if game is None:
+            return Rejection("game/not_found", f"no game {game_id}")
+        return game.version, game.ruleset.project(game.state, viewer)
+
+    async def query(self, game_id: str, viewer: Viewer,
+                    q: Mapping[str, Any]) -> Any | Rejection:
+        """Answer a read-only question from the current state (no lock needed)."""
+        game = await self.get(game_id)
+        if game is None:
+            return Rejection("game/not_found", f"no game {game_id}")
+        return game.ruleset.query(game.state, q, viewer)

@@ -1,0 +1,79 @@
+"""The ``vantage`` command: serve, migrate, and run scenario files."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+
+from vantage.config import Settings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``vantage`` console script."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 2
+    code: int = args.run(args)
+    return code
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="vantage", description="Vantage tabletop server")
+    sub = parser.add_subparsers()
+    serve = sub.add_parser("serve", help="run the server")
+    serve.add_argument("--host", default=None, help="interface (default VANTAGE_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=None, help="port (default VANTAGE_PORT or 8000)")
+    serve.add_argument("--demo", action="store_true", help="create a demo game and print its links")
+    serve.set_defaults(run=_serve)
+    migrate = sub.add_parser("migrate", help="apply database migrations")
+    migrate.set_defaults(run=_migrate)
+    scenario = sub.add_parser("scenario", help="scenario files").add_subparsers()
+    run = scenario.add_parser("run", help="answer a scenario file's queries")
+    run.add_argument("file")
+    run.set_defaults(run=_scenario_run)
+    return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from vantage.api.app import create_app
+
+    settings = Settings()
+    host = args.host or settings.host
+    port = args.port or settings.port
+    settings = settings.model_copy(update={"host": host, "port": port})
+    if args.demo:
+        from vantage.app.demo import announce_demo_game
+
+        asyncio.run(announce_demo_game(settings))
+    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=4 * 1024 * 1024,
+                log_level="info")
+    return 0
+
+
+def _migrate(_args: argparse.Namespace) -> int:
+    from vantage.store.migrate import upgrade
+
+    upgrade(Settings().database_url)
+    print("database is up to date")
+    return 0
+
+
+def _scenario_run(args: argparse.Namespace) -> int:
+    from vantage.scenario.run import run_file
+
+    code, out, err = run_file(args.file)
+    if out:
+        sys.stdout.write(out if out.endswith("\n") else out + "\n")
+    if err:
+        sys.stderr.write(err if err.endswith("\n") else err + "\n")
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

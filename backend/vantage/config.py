@@ -1,0 +1,40 @@
+"""Configuration by environment (``VANTAGE_*``), with the embedded SQLite set-up as default."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ENV_VARS = (
+    "VANTAGE_DATABASE_URL",
+    "VANTAGE_BUS_URL",
+    "VANTAGE_HOST",
+    "VANTAGE_PORT",
+    "VANTAGE_STATIC_DIR",
+    "VANTAGE_PUBLIC_URL",
+)
+"""Every variable the app reads; docker-compose.yml is checked against this list."""
+
+
+class Settings(BaseSettings):
+    """One settings object for the whole app (``VANTAGE_`` prefix)."""
+
+    model_config = SettingsConfigDict(env_prefix="VANTAGE_", extra="ignore")
+
+    database_url: str = "sqlite+aiosqlite:///vantage.db"
+    bus_url: str = "memory://"
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+    static_dir: str | None = None
+    public_url: str | None = None
+    """Base URL used in seat links; by default the URL the request came in on."""
+    max_message_bytes: int = 64 * 1024
+    messages_per_second: float = 40.0
+    send_queue_size: int = 2048
+    replay_window: int = 1000
+    """A client further behind than this many events gets a snapshot instead of a replay."""
+
+    @property
+    def is_sqlite(self) -> bool:
+        """Whether the database is SQLite (one writer; WAL; BEGIN IMMEDIATE)."""
+        return self.database_url.startswith("sqlite")

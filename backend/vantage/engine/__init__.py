@@ -1,0 +1,1 @@
+"""The pure, system-agnostic game engine: commands -> events or a rejection."""

@@ -1,0 +1,129 @@
+"""JSON codecs for a ruleset's commands, events and state (frozen dataclasses).
+
+The core stays plain dataclasses; this module is the one place that turns them into JSON and
+back, through pydantic's dataclass support. Every command and event dataclass is declared with
+``@wire`` and a ``type: Literal[...]`` tag so unions are discriminated by ``type``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from vantage.engine.errors import CorruptLogError, Rejection
+
+T = TypeVar("T")
+C = TypeVar("C")
+
+_WIRE_CONFIG = {"allow_inf_nan": False, "extra": "forbid", "strict": False}
+
+
+def wire(cls: type[C]) -> type[C]:
+    """Mark a dataclass as a wire type: unknown fields and NaN/infinity are refused."""
+    cls.__pydantic_config__ = _WIRE_CONFIG  # type: ignore[attr-defined]
+    return cls
+
+
+def json_path(loc: tuple[int | str, ...]) -> str:
+    """Render a pydantic location as a JSON path: ``models[3].base.diameter_mm``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[str, str]:
+    """The JSON path and a short message of the first error in a validation failure.
+
+    Pydantic puts union tags and validator names into locations; walking the input alongside
+    the location keeps only the keys and indexes that really are in the input.
+    """
+    err = exc.errors(include_url=False)[0]
+    path = json_path(_input_loc(err["loc"], raw))
+    if prefix:
+        path = f"{prefix}.{path}" if path and not path.startswith("[") else f"{prefix}{path}"
+    return path, _short_message(err["type"], err["msg"], err.get("ctx") or {})
+
+
+def _input_loc(loc: tuple[int | str, ...], raw: object) -> tuple[int | str, ...]:
+    out: list[int | str] = []
+    node = raw
+    for i, part in enumerate(loc):
+        if isinstance(node, Mapping) and isinstance(part, str) and part in node:
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node):
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, Mapping) and i == len(loc) - 1 and isinstance(part, str):
+            out.append(part)  # a missing field: name it
+    return tuple(out)
+
+
+_BOUNDS = {"greater_than": ">", "greater_than_equal": ">=", "less_than": "<",
+           "less_than_equal": "<="}
+
+
+def _short_message(kind: str, msg: str, ctx: Mapping[str, Any]) -> str:
+    for bound, symbol in _BOUNDS.items():
+        if kind == bound:
+            limit = next(iter(ctx.values()), "")
+            return f"must be {symbol} {limit}"
+    if kind == "finite_number":
+        return "must be a finite number"
+    if kind == "missing":
+        return "is required"
+    if kind == "extra_forbidden":
+        return "is not a known field"
+    return msg[:1].lower() + msg[1:]
+
+
+def reject_nonfinite(value: Any, path: str = "") -> str | None:
+    """The path of the first NaN or infinite float inside a JSON value, if any."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return path or "$"
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            found = reject_nonfinite(v, f"{path}.{k}" if path else str(k))
+            if found:
+                return found
+    elif isinstance(value, list | tuple):
+        for i, v in enumerate(value):
+            found = reject_nonfinite(v, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+class Codec(Generic[T]):
+    """Encode and decode one discriminated union (or one dataclass) to and from JSON values."""
+
+    def __init__(self, tp: Any) -> None:
+        self._adapter: TypeAdapter[T] = TypeAdapter(tp)
+
+    def encode(self, value: T) -> dict[str, Any]:
+        """The JSON-ready dict form of a value."""
+        out = self._adapter.dump_python(value, mode="json")
+        assert isinstance(out, dict)
+        return out
+
+    def parse(self, raw: object, code: str, prefix: str = "") -> T | Rejection:
+        """Decode untrusted input; a failure is a rejection naming the first bad field."""
+        try:
+            return self._adapter.validate_python(raw)
+        except ValidationError as exc:
+            path, msg = first_error(exc, raw, prefix)
+            return Rejection(code, f"{path}: {msg}" if path else msg, {"field": path})
+
+    def decode(self, raw: object) -> T:
+        """Decode trusted input (the game log); a failure is a corrupt log."""
+        try:
+            return self._adapter.validate_python(raw)
+        except ValidationError as exc:
+            raise CorruptLogError(str(exc)) from exc

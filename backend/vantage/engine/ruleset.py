@@ -1,0 +1,72 @@
+"""What a game system supplies to the engine (python-chess variants; boardgame.io games)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from vantage.engine.codec import Codec
+from vantage.engine.context import Ctx, Viewer
+from vantage.engine.decision import Decision
+from vantage.engine.errors import Rejection
+
+S = TypeVar("S")
+
+
+class Ruleset(ABC, Generic[S]):
+    """A game system as a plug-in: pure functions over its own state, commands and events.
+
+    ``decide`` validates and returns events or a rejection; ``evolve`` applies an event without
+    re-validating; the state is ``reduce(evolve, events, initial_state(setup))``.
+    """
+
+    name: str
+    title: str
+    commands: Codec[Any]
+    events: Codec[Any]
+    state_codec: Codec[Any]
+
+    @abstractmethod
+    def parse_setup(self, request: Mapping[str, Any]) -> Any | Rejection:
+        """Validate the create-game request (everything but ``system``) into a setup value."""
+
+    @abstractmethod
+    def seats(self, setup: Any) -> tuple[str, ...]:
+        """The player ids of the seats this setup needs."""
+
+    @abstractmethod
+    def initial_state(self, setup: Any) -> S:
+        """The state at version 0."""
+
+    def opening(self, state: S, ctx: Ctx) -> Sequence[Any]:
+        """Events appended when the game is created (a deal, a shuffle); none by default."""
+        return ()
+
+    @abstractmethod
+    def decide(self, state: S, command: Any, ctx: Ctx) -> Decision:
+        """Turn a command into events, or reject it."""
+
+    @abstractmethod
+    def evolve(self, state: S, event: Any) -> S:
+        """Apply one event."""
+
+    @abstractmethod
+    def project(self, state: S, viewer: Viewer) -> dict[str, Any]:
+        """The JSON view of the state that this viewer may see."""
+
+    def redact(self, event: Any, state_after: S, viewer: Viewer) -> dict[str, Any] | None:
+        """The JSON form of an event for this viewer, or ``None`` for a versioned stub."""
+        return self.events.encode(event)
+
+    def is_version_free(self, command: Any) -> bool:
+        """Commands that commute with everything skip the ``expected_v`` check."""
+        return False
+
+    def query(self, state: S, query: Mapping[str, Any], viewer: Viewer) -> Any | Rejection:
+        """Answer a read-only question about the state (measure, line of sight...)."""
+        return Rejection("query/unsupported", f"{self.name} answers no queries")
+
+    def summary(self, state: S) -> dict[str, Any]:
+        """A short public description for the lobby."""
+        return {}

@@ -1,0 +1,17 @@
+"""Units and tolerances, defined once.
+
+Vantage measures in inches internally: the rules, the scenario format and the wire protocol all
+speak inches, so converting at every edge would only add rounding. Base sizes stay in mm, as they
+are sold, and are converted when a footprint is built.
+"""
+
+from __future__ import annotations
+
+MM_PER_INCH = 25.4
+EPS = 1e-6
+"""Tolerance in inches for "within" and "more than" (scenario-format Conventions)."""
+
+
+def mm_to_inch(mm: float) -> float:
+    """Millimetres to inches."""
+    return mm / MM_PER_INCH

@@ -1,0 +1,136 @@
+"""Physical sanity of moving models: ownership, table edges, overlap of bases.
+
+These checks hold for every table system; rule systems add their own on top.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import shapely
+from shapely import STRtree
+from shapely.geometry import Polygon
+
+from vantage.engine.errors import Rejection
+from vantage.engine.table import Model, Table
+from vantage.geometry.shapes import footprint
+from vantage.geometry.units import EPS
+from vantage.rules.sandbox.commands import ModelMove, MovedModel
+
+MAX_MODELS_PER_MOVE = 500
+OVERLAP_AREA = 1e-6
+"""Bases may touch; footprint interiors that share more than this area (in²) overlap."""
+
+
+def check_moves(table: Table, player: str, moves: tuple[ModelMove, ...]) -> Rejection | None:
+    """Reject a move that touches another seat's models, leaves the table or overlaps a base."""
+    if not moves:
+        return Rejection("move/empty", "a move needs at least one model")
+    if len(moves) > MAX_MODELS_PER_MOVE:
+        return Rejection("move/too_many", f"at most {MAX_MODELS_PER_MOVE} models per move")
+    seen: set[str] = set()
+    for i, mv in enumerate(moves):
+        rejection = _check_one(table, player, mv, seen, i)
+        if rejection:
+            return rejection
+        seen.add(mv.model)
+    return _check_overlaps(table, moves)
+
+
+def _check_one(
+    table: Table, player: str, mv: ModelMove, seen: set[str], index: int
+) -> Rejection | None:
+    field = f"moves[{index}]"
+    if mv.model in seen:
+        return Rejection("move/duplicate_model", f"{mv.model} appears twice", {"field": field})
+    model = table.models.get(mv.model)
+    if model is None:
+        return Rejection("move/unknown_model", f"no model {mv.model!r}", {"field": f"{field}.model"})
+    if table.owner(mv.model) != player:
+        return Rejection(
+            "move/not_your_model", f"{mv.model} belongs to another player", {"model": mv.model}
+        )
+    values = (mv.to.x, mv.to.y, mv.to.facing or 0.0, mv.to.z or 0.0)
+    if not all(math.isfinite(v) for v in values):
+        return Rejection("move/not_finite", "coordinates must be finite numbers", {"field": field})
+    shape = _new_footprint(model, mv)
+    if not _on_table(table, shape):
+        return Rejection(
+            "move/off_table", f"{mv.model} would leave the table", {"model": mv.model}
+        )
+    return None
+
+
+def _new_footprint(model: Model, mv: ModelMove) -> Polygon:
+    facing = model.facing if mv.to.facing is None else mv.to.facing
+    return footprint(model.base, mv.to.x, mv.to.y, facing)
+
+
+def _on_table(table: Table, shape: Polygon) -> bool:
+    minx, miny, maxx, maxy = shape.bounds
+    return minx >= -EPS and miny >= -EPS and maxx <= table.width + EPS and maxy <= table.depth + EPS
+
+
+def _check_overlaps(table: Table, moves: tuple[ModelMove, ...]) -> Rejection | None:
+    """No two bases at the same height may overlap after the move (touching is fine)."""
+    moved = {mv.model: mv for mv in moves}
+    ids: list[str] = []
+    shapes: list[Polygon] = []
+    heights: list[float] = []
+    for model in table.models.values():
+        mv = moved.get(model.id)
+        ids.append(model.id)
+        shapes.append(_new_footprint(model, mv) if mv else _cached_footprint(model))
+        heights.append(model.z if mv is None or mv.to.z is None else mv.to.z)
+    tree = STRtree(shapes)
+    index = {mid: i for i, mid in enumerate(ids)}
+    for mid in moved:
+        i = index[mid]
+        for j in tree.query(shapes[i], predicate="intersects"):
+            j = int(j)
+            if j == i or abs(heights[i] - heights[j]) > EPS:
+                continue
+            if shapely.area(shapely.intersection(shapes[i], shapes[j])) > OVERLAP_AREA:
+                return Rejection(
+                    "move/overlap",
+                    f"{mid} would overlap {ids[j]}",
+                    {"model": mid, "other": ids[j]},
+                )
+    return None
+
+
+_FOOTPRINTS: dict[Model, Polygon] = {}
+
+
+def _cached_footprint(model: Model) -> Polygon:
+    shape = _FOOTPRINTS.get(model)
+    if shape is None:
+        if len(_FOOTPRINTS) > 20000:
+            _FOOTPRINTS.clear()
+        shape = footprint(model.base, model.x, model.y, model.facing)
+        _FOOTPRINTS[model] = shape
+    return shape
+
+
+def apply_moves(table: Table, moves: tuple[ModelMove, ...]) -> tuple[MovedModel, ...]:
+    """The models' new positions and the distance each centre travelled."""
+    out = []
+    for mv in moves:
+        m = table.models[mv.model]
+        facing = m.facing if mv.to.facing is None else mv.to.facing
+        z = m.z if mv.to.z is None else mv.to.z
+        dist = math.hypot(mv.to.x - m.x, mv.to.y - m.y)
+        out.append(MovedModel(model=m.id, x=mv.to.x, y=mv.to.y, z=z, facing=facing,
+                              distance=round(dist, 4)))
+    return tuple(out)
+
+
+def place_all(table: Table, moved: tuple[MovedModel, ...]) -> Mapping[str, Model]:
+    """The changed models after a move event."""
+    return {
+        mm.model: table.models[mm.model].placed(mm.x, mm.y, facing=mm.facing, z=mm.z)
+        for mm in moved
+    }
+
+

@@ -1,0 +1,80 @@
+"""The sandbox ruleset: a shared table whose only rules are physical sanity."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from vantage.engine.codec import Codec
+from vantage.engine.context import Ctx, Viewer
+from vantage.engine.decision import Accepted, Decision
+from vantage.engine.errors import CorruptLogError, Rejection
+from vantage.engine.ruleset import Ruleset
+from vantage.engine.table import Table
+from vantage.engine.table_view import table_json
+from vantage.rules.sandbox.commands import ModelsMoved, MoveModels
+from vantage.rules.sandbox.placement import apply_moves, check_moves, place_all
+from vantage.rules.sandbox.presets import empty_table
+from vantage.scenario.schema import ScenarioError, parse_scenario
+
+
+def parse_table_setup(system: str, request: Mapping[str, Any]) -> Table | Rejection:
+    """A table set-up from the create-game request's ``setup`` (scenario format, no queries)."""
+    raw = request.get("setup")
+    if raw is None:
+        raw = empty_table()
+    if not isinstance(raw, Mapping):
+        return Rejection("setup/invalid", "setup: must be an object", {"field": "setup"})
+    given = raw.get("system")
+    if given is not None and given != system:
+        return Rejection("setup/invalid", f"setup.system: must be {system!r}",
+                         {"field": "setup.system"})
+    try:
+        scenario = parse_scenario({**raw, "system": system}, with_queries=False)
+    except ScenarioError as exc:
+        path = f"setup.{exc.path}" if exc.path else "setup"
+        return Rejection("setup/invalid", f"{path}: {exc.message}", {"field": path})
+    return scenario.table
+
+
+class SandboxRuleset(Ruleset[Table]):
+    """A free table: players move their own models; nothing else is refereed."""
+
+    name = "sandbox"
+    title = "Sandbox (free table, no rules)"
+    commands: Codec[MoveModels] = Codec(MoveModels)
+    events: Codec[ModelsMoved] = Codec(ModelsMoved)
+    state_codec: Codec[Table] = Codec(Table)
+
+    def parse_setup(self, request: Mapping[str, Any]) -> Table | Rejection:
+        """The table from the request's ``setup``, or an empty 60"×44" table."""
+        return parse_table_setup(self.name, request)
+
+    def seats(self, setup: Table) -> tuple[str, ...]:
+        """One seat per player of the table."""
+        return setup.players
+
+    def initial_state(self, setup: Table) -> Table:
+        """The table as set up."""
+        return setup
+
+    def decide(self, state: Table, command: Any, ctx: Ctx) -> Decision:
+        """Validate a move: own models, inside the table, no overlapping bases."""
+        if ctx.actor.player is None:
+            return Rejection("intent/spectator", "spectators cannot act")
+        if not isinstance(command, MoveModels):
+            return Rejection("intent/unknown_command", "the sandbox only moves models")
+        rejection = check_moves(state, ctx.actor.player, command.moves)
+        if rejection:
+            return rejection
+        return Accepted((ModelsMoved(player=ctx.actor.player, moves=apply_moves(state, command.moves)),))
+
+    def evolve(self, state: Table, event: Any) -> Table:
+        """Apply a move."""
+        if isinstance(event, ModelsMoved):
+            return state.with_models(place_all(state, event.moves))
+        raise CorruptLogError(f"the sandbox cannot apply {type(event).__name__}")
+
+    def project(self, state: Table, viewer: Viewer) -> dict[str, Any]:
+        """Everything is public on a sandbox table; spectators get the same projection."""
+        return table_json(state)

@@ -1,0 +1,1 @@
+"""The scenario format (vantage-scenario/1): a table at one moment and questions about it."""

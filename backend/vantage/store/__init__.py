@@ -1,0 +1,1 @@
+"""The SQL store: games, seats, the append-only event log and snapshots."""

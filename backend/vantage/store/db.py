@@ -1,0 +1,63 @@
+"""Engines and sessions: SQLite pragmas (WAL, busy timeout, BEGIN IMMEDIATE) or PostgreSQL."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+
+@dataclass(frozen=True)
+class Database:
+    """Session factories: ``write`` takes the database's write lock at BEGIN; ``read`` doesn't."""
+
+    write: async_sessionmaker[AsyncSession]
+    read: async_sessionmaker[AsyncSession]
+    engines: tuple[AsyncEngine, ...]
+    is_sqlite: bool
+
+    async def dispose(self) -> None:
+        """Close every pooled connection."""
+        for engine in self.engines:
+            await engine.dispose()
+
+
+def open_database(url: str) -> Database:
+    """Engines for the URL; SQLite gets a separate writer engine that begins IMMEDIATE."""
+    if url.startswith("sqlite"):
+        writer = create_async_engine(url, connect_args={"timeout": 30})
+        reader = create_async_engine(url, connect_args={"timeout": 30})
+        _tune_sqlite(writer, immediate=True)
+        _tune_sqlite(reader, immediate=False)
+        return Database(_sessions(writer), _sessions(reader), (writer, reader), True)
+    engine = create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return Database(_sessions(engine), _sessions(engine), (engine,), False)
+
+
+def _sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def _tune_sqlite(engine: AsyncEngine, *, immediate: bool) -> None:
+    """WAL so readers never wait for the writer; the writer takes the lock at BEGIN."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # SQLAlchemy's "begin" hook issues BEGIN itself
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def sync_url(url: str) -> str:
+    """The synchronous driver URL for Alembic (aiosqlite -> pysqlite; psycopg stays)."""
+    return url.replace("sqlite+aiosqlite", "sqlite", 1)

@@ -1,0 +1,104 @@
+"""The append-only event log with a compare-and-set on the game's version."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from vantage.engine.errors import ConflictError
+from vantage.store.models import EventRow, GameRow, SeatRow, SnapshotRow
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One row of the log, decoded to JSON."""
+
+    seq: int
+    payload: dict[str, Any]
+    actor: str | None
+
+
+async def lock_game(session: AsyncSession, game_id: str, *, is_sqlite: bool) -> GameRow | None:
+    """Read the game row inside the write transaction, locking it on PostgreSQL."""
+    stmt = select(GameRow).where(GameRow.id == game_id)
+    if not is_sqlite:
+        stmt = stmt.with_for_update()
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def append(
+    session: AsyncSession,
+    game: GameRow,
+    expected_version: int,
+    payloads: Sequence[dict[str, Any]],
+    *,
+    actor: str | None,
+    intent_id: str | None,
+    rolls: int,
+    now: datetime,
+) -> int:
+    """Append events after ``expected_version``; the CAS on ``games.version`` is the last guard."""
+    new_version = expected_version + len(payloads)
+    for i, payload in enumerate(payloads):
+        session.add(EventRow(
+            game_id=game.id, seq=expected_version + i + 1, type=str(payload.get("type", "")),
+            payload=payload, actor=actor, intent_id=intent_id if i == 0 else None,
+            created_at=now,
+        ))
+    result = await session.execute(
+        update(GameRow)
+        .where(GameRow.id == game.id, GameRow.version == expected_version)
+        .values(version=new_version, rolls=rolls)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(result, "rowcount", 1) != 1:
+        raise ConflictError(f"game {game.id} moved past version {expected_version}")
+    await session.flush()
+    game.version = new_version
+    game.rolls = rolls
+    return new_version
+
+
+async def read_after(session: AsyncSession, game_id: str, after: int) -> list[StoredEvent]:
+    """Every event of a game with ``seq > after``, in order."""
+    rows = await session.execute(
+        select(EventRow.seq, EventRow.payload, EventRow.actor)
+        .where(EventRow.game_id == game_id, EventRow.seq > after)
+        .order_by(EventRow.seq)
+    )
+    return [StoredEvent(seq, payload, actor) for seq, payload, actor in rows.all()]
+
+
+async def find_intent(session: AsyncSession, game_id: str, intent_id: str) -> int | None:
+    """The version at which an intent was already committed (idempotent retries)."""
+    row = await session.execute(
+        select(EventRow.seq).where(EventRow.game_id == game_id, EventRow.intent_id == intent_id)
+    )
+    return row.scalar_one_or_none()
+
+
+async def latest_snapshot(session: AsyncSession, game_id: str) -> SnapshotRow | None:
+    """The newest snapshot of a game, if any."""
+    row = await session.execute(
+        select(SnapshotRow).where(SnapshotRow.game_id == game_id)
+        .order_by(SnapshotRow.seq.desc()).limit(1)
+    )
+    return row.scalar_one_or_none()
+
+
+async def seat_for_token(session: AsyncSession, token_hash: str) -> SeatRow | None:
+    """The seat (or spectator link) a token opens."""
+    return await session.get(SeatRow, token_hash)
+
+
+async def versions(session: AsyncSession, game_ids: list[str]) -> dict[str, int]:
+    """The current versions of some games."""
+    rows = await session.execute(
+        select(GameRow.id, GameRow.version).where(GameRow.id.in_(game_ids))
+    )
+    return {game_id: version for game_id, version in rows.all()}

@@ -1,0 +1,28 @@
+"""Apply Alembic migrations from code (``vantage migrate`` and ``make run``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def alembic_config(url: str) -> Config:
+    """An Alembic config for this repository's ``migrations/`` and the given database."""
+    cfg = Config(str(REPO / "alembic.ini"))
+    cfg.set_main_option("script_location", str(REPO / "migrations"))
+    cfg.attributes["url"] = url
+    return cfg
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Migrate the database up to ``revision``."""
+    command.upgrade(alembic_config(url), revision)
+
+
+def downgrade(url: str, revision: str = "base") -> None:
+    """Migrate the database down to ``revision``."""
+    command.downgrade(alembic_config(url), revision)

@@ -17,8 +17,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
-    code: int = args.run(args)
-    return code
+    return int(args.run(args))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,8 +50,9 @@ def _serve(args: argparse.Namespace) -> int:
         from vantage.app.demo import announce_demo_game
 
         asyncio.run(announce_demo_game(settings))
-    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=4 * 1024 * 1024,
-                log_level="info")
+    uvicorn.run(
+        create_app(settings), host=host, port=port, ws_max_size=4 * 1024 * 1024, log_level="info"
+    )
     return 0
 
 

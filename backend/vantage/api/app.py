@@ -65,8 +65,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _refuse_memory_bus_with_workers(settings: Settings) -> None:
     workers = int(os.environ.get("WEB_CONCURRENCY", "1") or "1")
     if workers > 1 and settings.bus_url.startswith("memory://"):
-        raise RuntimeError("VANTAGE_BUS_URL=memory:// cannot fan out across several workers; "
-                           "use redis://")
+        raise RuntimeError(
+            "VANTAGE_BUS_URL=memory:// cannot fan out across several workers; use redis://"
+        )
 
 
 async def _poll_versions(service: GameService) -> None:

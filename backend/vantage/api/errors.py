@@ -27,7 +27,7 @@ def rejection_response(rejection: Rejection, default: int = 422) -> JSONResponse
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    """Request validation -> 422 naming the field; HTTP errors -> JSON; anything else -> 500 JSON."""
+    """Request validation -> 422 naming the field; HTTP errors and bugs -> JSON bodies."""
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -40,11 +40,13 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
         code = "not_found" if exc.status_code == 404 else f"http/{exc.status_code}"
-        return JSONResponse({"code": code, "message": str(exc.detail), "detail": {}},
-                            status_code=exc.status_code)
+        return JSONResponse(
+            {"code": code, "message": str(exc.detail), "detail": {}}, status_code=exc.status_code
+        )
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error on %s", request.url.path)
-        return JSONResponse({"code": "server/error", "message": "internal error", "detail": {}},
-                            status_code=500)
+        return JSONResponse(
+            {"code": "server/error", "message": "internal error", "detail": {}}, status_code=500
+        )

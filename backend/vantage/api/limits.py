@@ -45,8 +45,18 @@ class _TooLargeError(Exception):
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"code": "request/too_large", "message": f"bodies are limited to {limit} bytes",
-                       "detail": {}}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json")]})
+    body = json.dumps(
+        {
+            "code": "request/too_large",
+            "message": f"bodies are limited to {limit} bytes",
+            "detail": {},
+        }
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json")],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

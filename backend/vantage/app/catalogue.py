@@ -17,8 +17,11 @@ def systems() -> list[dict[str, Any]]:
     for name in ruleset_names():
         ruleset = find_ruleset(name)
         assert ruleset is not None
-        entry: dict[str, Any] = {"name": name, "title": ruleset.title,
-                                 "table": name in TABLE_SYSTEMS}
+        entry: dict[str, Any] = {
+            "name": name,
+            "title": ruleset.title,
+            "table": name in TABLE_SYSTEMS,
+        }
         if name in SEAT_OPTIONS:
             entry["seats"] = SEAT_OPTIONS[name]
         out.append(entry)
@@ -29,4 +32,6 @@ def setup_presets(system: str) -> list[dict[str, Any]]:
     """Table presets for a table system (none for card games)."""
     if system not in TABLE_SYSTEMS:
         return []
-    return [{"id": key, "title": title, "setup": build()} for key, (title, build) in PRESETS.items()]
+    return [
+        {"id": key, "title": title, "setup": build()} for key, (title, build) in PRESETS.items()
+    ]

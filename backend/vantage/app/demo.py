@@ -15,7 +15,8 @@ async def create_demo_game(settings: Settings) -> CreatedGame:
     db = open_database(settings.database_url)
     try:
         created = await GameService(db, MemoryBus()).create(
-            {"system": "sandbox", "setup": demo_table()})
+            {"system": "sandbox", "setup": demo_table()}
+        )
     finally:
         await db.dispose()
     assert not isinstance(created, Rejection)

@@ -9,8 +9,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
-
 from vantage.app.ids import hash_token, new_game_id, new_seed, new_token
 from vantage.app.live import LiveGame
 from vantage.bus.base import Bus
@@ -87,35 +85,59 @@ class GameService:
         ruleset = find_ruleset(system) if isinstance(system, str) else None
         if ruleset is None:
             names = ", ".join(ruleset_names())
-            return Rejection("request/invalid", f"system: must be one of {names}",
-                             {"field": "system"})
+            return Rejection(
+                "request/invalid", f"system: must be one of {names}", {"field": "system"}
+            )
         options = {k: v for k, v in request.items() if k != "system"}
         setup = ruleset.parse_setup(options)
         if isinstance(setup, Rejection):
             return setup
-        game = LiveGame(id=new_game_id(), ruleset=ruleset, setup=setup,
-                        state=ruleset.initial_state(setup), version=0, rolls=0, seed=new_seed())
+        game = LiveGame(
+            id=new_game_id(),
+            ruleset=ruleset,
+            setup=setup,
+            state=ruleset.initial_state(setup),
+            version=0,
+            rolls=0,
+            seed=new_seed(),
+        )
         dice = SeededDice(game.seed)
         opening = list(ruleset.opening(game.state, Ctx(Viewer(None), self._clock(), dice)))
         seats = tuple(Seat(p, new_token()) for p in ruleset.seats(setup))
         spectator = Seat(None, new_token())
-        await self._store_new(game, options, seats + (spectator,), opening, dice.used)
+        await self._store_new(game, options, (*seats, spectator), opening, dice.used)
         return CreatedGame(game.id, ruleset.name, seats, spectator)
 
-    async def _store_new(self, game: LiveGame, options: Mapping[str, Any],
-                         links: tuple[Seat, ...], opening: list[Any], rolls: int) -> None:
+    async def _store_new(
+        self,
+        game: LiveGame,
+        options: Mapping[str, Any],
+        links: tuple[Seat, ...],
+        opening: list[Any],
+        rolls: int,
+    ) -> None:
         now = self._clock()
         async with self._db.write() as session, session.begin():
-            row = GameRow(id=game.id, system=game.ruleset.name, setup=dict(options), version=0,
-                          rolls=0, seed=game.seed, created_at=now)
+            row = GameRow(
+                id=game.id,
+                system=game.ruleset.name,
+                setup=dict(options),
+                version=0,
+                rolls=0,
+                seed=game.seed,
+                created_at=now,
+            )
             session.add(row)
-            session.add_all(SeatRow(token_hash=hash_token(s.token), game_id=game.id,
-                                    player=s.player) for s in links)
+            session.add_all(
+                SeatRow(token_hash=hash_token(s.token), game_id=game.id, player=s.player)
+                for s in links
+            )
             await session.flush()
             if opening:
                 payloads = [game.ruleset.events.encode(e) for e in opening]
-                await event_log.append(session, row, 0, payloads, actor=None, intent_id=None,
-                                       rolls=rolls, now=now)
+                await event_log.append(
+                    session, row, 0, payloads, actor=None, intent_id=None, rolls=rolls, now=now
+                )
         for i, event in enumerate(opening):
             game.apply(i + 1, event)
         game.rolls = rolls
@@ -155,9 +177,15 @@ class GameService:
                 return None
             setup = ruleset.parse_setup(row.setup)
             assert not isinstance(setup, Rejection), "a stored set-up no longer parses"
-            game = LiveGame(id=row.id, ruleset=ruleset, setup=setup,
-                            state=ruleset.initial_state(setup), version=0, rolls=row.rolls,
-                            seed=row.seed)
+            game = LiveGame(
+                id=row.id,
+                ruleset=ruleset,
+                setup=setup,
+                state=ruleset.initial_state(setup),
+                version=0,
+                rolls=row.rolls,
+                seed=row.seed,
+            )
             snap = await event_log.latest_snapshot(session, game_id)
             if snap is not None:
                 game.state = ruleset.state_codec.decode(snap.state)
@@ -169,8 +197,14 @@ class GameService:
         for stored in await event_log.read_after(session, game.id, game.version):
             game.apply(stored.seq, game.ruleset.events.decode(stored.payload))
 
-    async def submit(self, game_id: str, viewer: Viewer, intent_id: str, expected_v: int | None,
-                     raw_cmd: Mapping[str, Any]) -> Ack | Rejection:
+    async def submit(
+        self,
+        game_id: str,
+        viewer: Viewer,
+        intent_id: str,
+        expected_v: int | None,
+        raw_cmd: Mapping[str, Any],
+    ) -> Ack | Rejection:
         """Decide a command under the game's single-writer lock, append, then fan out."""
         game = await self.get(game_id)
         if game is None:
@@ -184,7 +218,7 @@ class GameService:
             for _attempt in range(2):
                 try:
                     return await self._commit(game, viewer, intent_id, expected_v, command)
-                except (ConflictError, IntegrityError):
+                except ConflictError:
                     self._games.pop(game_id, None)
                     reloaded = await self._load(game_id)
                     if reloaded is None:
@@ -195,8 +229,9 @@ class GameService:
                     raise
             return Rejection("intent/conflict", "the game changed; try again")
 
-    async def _commit(self, game: LiveGame, viewer: Viewer, intent_id: str,
-                      expected_v: int | None, command: Any) -> Ack | Rejection:
+    async def _commit(
+        self, game: LiveGame, viewer: Viewer, intent_id: str, expected_v: int | None, command: Any
+    ) -> Ack | Rejection:
         before = game.version
         async with self._db.write() as session, session.begin():
             row = await event_log.lock_game(session, game.id, is_sqlite=self._db.is_sqlite)
@@ -208,9 +243,11 @@ class GameService:
                 return Ack(done)
             free = game.ruleset.is_version_free(command)
             if not free and expected_v is not None and expected_v != game.version:
-                return Rejection("intent/stale_version",
-                                 f"the game is at version {game.version}, not {expected_v}",
-                                 {"current": game.version, "expected": expected_v})
+                return Rejection(
+                    "intent/stale_version",
+                    f"the game is at version {game.version}, not {expected_v}",
+                    {"current": game.version, "expected": expected_v},
+                )
             dice = SeededDice(game.seed, first=row.rolls)
             decision = game.ruleset.decide(game.state, command, Ctx(viewer, self._clock(), dice))
             if isinstance(decision, Rejection):
@@ -219,19 +256,37 @@ class GameService:
         await self._fan_out(game, before)
         return Ack(v)
 
-    async def _append(self, session: Any, game: LiveGame, row: GameRow, decision: Accepted,
-                      viewer: Viewer, intent_id: str, rolls_used: int) -> int:
+    async def _append(
+        self,
+        session: Any,
+        game: LiveGame,
+        row: GameRow,
+        decision: Accepted,
+        viewer: Viewer,
+        intent_id: str,
+        rolls_used: int,
+    ) -> int:
         payloads = [game.ruleset.events.encode(e) for e in decision.events]
         start = game.version
-        v = await event_log.append(session, row, start, payloads, actor=viewer.player,
-                                   intent_id=intent_id, rolls=row.rolls + rolls_used,
-                                   now=self._clock())
+        v = await event_log.append(
+            session,
+            row,
+            start,
+            payloads,
+            actor=viewer.player,
+            intent_id=intent_id,
+            rolls=row.rolls + rolls_used,
+            now=self._clock(),
+        )
         for i, event in enumerate(decision.events):
             game.apply(start + i + 1, event)
         game.rolls = row.rolls
         if start // SNAPSHOT_EVERY != v // SNAPSHOT_EVERY:
-            session.add(SnapshotRow(game_id=game.id, seq=v,
-                                    state=game.ruleset.state_codec.encode(game.state)))
+            session.add(
+                SnapshotRow(
+                    game_id=game.id, seq=v, state=game.ruleset.state_codec.encode(game.state)
+                )
+            )
         return v
 
     async def _fan_out(self, game: LiveGame, before: int) -> None:
@@ -272,8 +327,7 @@ class GameService:
             return Rejection("game/not_found", f"no game {game_id}")
         return game.version, game.ruleset.project(game.state, viewer)
 
-    async def query(self, game_id: str, viewer: Viewer,
-                    q: Mapping[str, Any]) -> Any | Rejection:
+    async def query(self, game_id: str, viewer: Viewer, q: Mapping[str, Any]) -> Any | Rejection:
         """Answer a read-only question from the current state (no lock needed)."""
         game = await self.get(game_id)
         if game is None:

@@ -67,8 +67,10 @@ class RoomHub:
         for member in list(room.members):
             key = member.viewer.player
             if key not in encoded:
-                encoded[key] = [(e.v, event_message(game, e.v, e.event, e.state_after,
-                                                    member.viewer)) for e in entries]
+                encoded[key] = [
+                    (e.v, event_message(game, e.v, e.event, e.state_after, member.viewer))
+                    for e in entries
+                ]
             for v, text in encoded[key]:
                 if v <= member.sent_v:
                     continue

@@ -53,12 +53,11 @@ def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[st
 
 def _input_loc(loc: tuple[int | str, ...], raw: object) -> tuple[int | str, ...]:
     out: list[int | str] = []
-    node = raw
+    node: Any = raw
     for i, part in enumerate(loc):
-        if isinstance(node, Mapping) and isinstance(part, str) and part in node:
-            out.append(part)
-            node = node[part]
-        elif isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node):
+        in_map = isinstance(node, Mapping) and isinstance(part, str) and part in node
+        in_list = isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node)
+        if in_map or in_list:
             out.append(part)
             node = node[part]
         elif isinstance(node, Mapping) and i == len(loc) - 1 and isinstance(part, str):
@@ -66,8 +65,12 @@ def _input_loc(loc: tuple[int | str, ...], raw: object) -> tuple[int | str, ...]
     return tuple(out)
 
 
-_BOUNDS = {"greater_than": ">", "greater_than_equal": ">=", "less_than": "<",
-           "less_than_equal": "<="}
+_BOUNDS = {
+    "greater_than": ">",
+    "greater_than_equal": ">=",
+    "less_than": "<",
+    "less_than_equal": "<=",
+}
 
 
 def _short_message(kind: str, msg: str, ctx: Mapping[str, Any]) -> str:

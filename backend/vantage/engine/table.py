@@ -43,7 +43,9 @@ class Model:
     name: str = ""
     melee_range: float = 0.0
 
-    def placed(self, x: float, y: float, facing: float | None = None, z: float | None = None) -> Model:
+    def placed(
+        self, x: float, y: float, facing: float | None = None, z: float | None = None
+    ) -> Model:
         """This model moved to a new position."""
         return replace(
             self,

@@ -98,7 +98,7 @@ class QueryIn(BaseModel):
 
 
 class ScenarioIn(_Strict):
-    format: Literal["vantage-scenario/1"] = FORMAT
+    format: Literal["vantage-scenario/1"] = "vantage-scenario/1"
     system: Literal["wh40k-10e", "wh40k-9e", "wh40k-8e", "deathmatch", "death-angel", "sandbox"]
     table: TableIn
     players: list[str] = Field(min_length=1, max_length=8)
@@ -180,8 +180,17 @@ def _build_table(s: ScenarioIn) -> Table:
         if m.unit not in units:
             raise ScenarioError(f"models[{i}].unit", f"unknown unit {m.unit!r}")
         models[m.id] = Model(
-            id=m.id, unit=m.unit, base=_base(m.base, f"models[{i}].base"), x=m.x, y=m.y, z=m.z,
-            height=m.height, facing=m.facing, oc=m.oc, wounds=m.wounds, name=m.name,
+            id=m.id,
+            unit=m.unit,
+            base=_base(m.base, f"models[{i}].base"),
+            x=m.x,
+            y=m.y,
+            z=m.z,
+            height=m.height,
+            facing=m.facing,
+            oc=m.oc,
+            wounds=m.wounds,
+            name=m.name,
             melee_range=m.melee_range,
         )
     terrain = []
@@ -189,14 +198,29 @@ def _build_table(s: ScenarioIn) -> Table:
         poly = tuple((float(px), float(py)) for px, py in t.polygon)
         if not is_valid_hull(poly):
             raise ScenarioError(f"terrain[{i}].polygon", "must be a simple polygon with an area")
-        terrain.append(TerrainPiece(
-            id=t.id, kind=t.kind.lower(), polygon=poly, height=t.height,
-            traits=tuple(x.lower() for x in t.traits), floors=tuple(t.floors), name=t.name,
-        ))
-    objectives = tuple(Objective(id=o.id, x=o.x, y=o.y, diameter_mm=o.diameter_mm)
-                       for o in s.objectives)
-    return Table(width=s.table.width, depth=s.table.depth, players=players, units=units,
-                 models=models, terrain=tuple(terrain), objectives=objectives)
+        terrain.append(
+            TerrainPiece(
+                id=t.id,
+                kind=t.kind.lower(),
+                polygon=poly,
+                height=t.height,
+                traits=tuple(x.lower() for x in t.traits),
+                floors=tuple(t.floors),
+                name=t.name,
+            )
+        )
+    objectives = tuple(
+        Objective(id=o.id, x=o.x, y=o.y, diameter_mm=o.diameter_mm) for o in s.objectives
+    )
+    return Table(
+        width=s.table.width,
+        depth=s.table.depth,
+        players=players,
+        units=units,
+        models=models,
+        terrain=tuple(terrain),
+        objectives=objectives,
+    )
 
 
 def _base(b: CircleIn | OvalIn | HullIn, path: str) -> CircleBase | OvalBase | HullBase:

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from vantage.engine.errors import ConflictError
@@ -44,12 +45,6 @@ async def append(
 ) -> int:
     """Append events after ``expected_version``; the CAS on ``games.version`` is the last guard."""
     new_version = expected_version + len(payloads)
-    for i, payload in enumerate(payloads):
-        session.add(EventRow(
-            game_id=game.id, seq=expected_version + i + 1, type=str(payload.get("type", "")),
-            payload=payload, actor=actor, intent_id=intent_id if i == 0 else None,
-            created_at=now,
-        ))
     result = await session.execute(
         update(GameRow)
         .where(GameRow.id == game.id, GameRow.version == expected_version)
@@ -58,7 +53,22 @@ async def append(
     )
     if getattr(result, "rowcount", 1) != 1:
         raise ConflictError(f"game {game.id} moved past version {expected_version}")
-    await session.flush()
+    session.add_all(
+        EventRow(
+            game_id=game.id,
+            seq=expected_version + i + 1,
+            type=str(payload.get("type", "")),
+            payload=payload,
+            actor=actor,
+            intent_id=intent_id if i == 0 else None,
+            created_at=now,
+        )
+        for i, payload in enumerate(payloads)
+    )
+    try:
+        await session.flush()
+    except IntegrityError as exc:  # (game_id, seq) or (game_id, intent_id) already taken
+        raise ConflictError(f"game {game.id}: {exc.orig}") from exc
     game.version = new_version
     game.rolls = rolls
     return new_version
@@ -85,8 +95,10 @@ async def find_intent(session: AsyncSession, game_id: str, intent_id: str) -> in
 async def latest_snapshot(session: AsyncSession, game_id: str) -> SnapshotRow | None:
     """The newest snapshot of a game, if any."""
     row = await session.execute(
-        select(SnapshotRow).where(SnapshotRow.game_id == game_id)
-        .order_by(SnapshotRow.seq.desc()).limit(1)
+        select(SnapshotRow)
+        .where(SnapshotRow.game_id == game_id)
+        .order_by(SnapshotRow.seq.desc())
+        .limit(1)
     )
     return row.scalar_one_or_none()
 
@@ -101,4 +113,4 @@ async def versions(session: AsyncSession, game_ids: list[str]) -> dict[str, int]
     rows = await session.execute(
         select(GameRow.id, GameRow.version).where(GameRow.id.in_(game_ids))
     )
-    return {game_id: version for game_id, version in rows.all()}
+    return dict(rows.all())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse
@@ -16,8 +16,9 @@ router = APIRouter()
 
 
 @router.post("/api/games", status_code=201)
-async def create_game(request: Request, services: ServicesDep,
-                      body: dict[str, Any] = Body(...)) -> Any:
+async def create_game(
+    request: Request, services: ServicesDep, body: Annotated[dict[str, Any], Body()]
+) -> Any:
     """Create a game; the answer carries the secret seat and spectator links."""
     created = await services.games.create(body)
     if isinstance(created, Rejection):
@@ -38,8 +39,12 @@ async def get_game(game_id: str, services: ServicesDep, token: str = "") -> Any:
     role = "spectator" if viewer.is_spectator else "player"
     game = await services.games.get(game_id)
     system = game.ruleset.name if game else ""
-    return {"v": v, "viewer": {"player": viewer.player, "role": role}, "system": system,
-            "state": state}
+    return {
+        "v": v,
+        "viewer": {"player": viewer.player, "role": role},
+        "system": system,
+        "state": state,
+    }
 
 
 def _base_url(request: Request, public_url: str | None) -> str:

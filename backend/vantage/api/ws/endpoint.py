@@ -57,7 +57,9 @@ class Outbox:
 
 
 @router.websocket("/ws/games/{game_id}")
-async def game_socket(ws: WebSocket, game_id: str, token: str = "", since: int | None = None) -> None:
+async def game_socket(
+    ws: WebSocket, game_id: str, token: str = "", since: int | None = None
+) -> None:
     """One viewer's live connection to a game (docs/protocol.md "Websocket")."""
     services: Services = ws.app.state.services
     viewer = await services.games.viewer_for(game_id, token)
@@ -84,27 +86,45 @@ async def game_socket(ws: WebSocket, game_id: str, token: str = "", since: int |
         await outbox.close()
 
 
-def _send_catch_up(outbox: Outbox, game: LiveGame, viewer: Viewer, since: int | None,
-                   window: int) -> None:
+def _send_catch_up(
+    outbox: Outbox, game: LiveGame, viewer: Viewer, since: int | None, window: int
+) -> None:
     role = "spectator" if viewer.is_spectator else "player"
-    outbox.put(json.dumps({"type": "welcome", "game": game.id, "system": game.ruleset.name,
-                           "viewer": {"player": viewer.player, "role": role},
-                           "v": game.version}))
+    outbox.put(
+        json.dumps(
+            {
+                "type": "welcome",
+                "game": game.id,
+                "system": game.ruleset.name,
+                "viewer": {"player": viewer.player, "role": role},
+                "v": game.version,
+            }
+        )
+    )
     entries = None
     if since is not None and 0 <= since <= game.version and game.version - since <= window:
         entries = game.since(since)
     if entries is None:
-        outbox.put(json.dumps({"type": "snapshot", "v": game.version,
-                               "state": game.ruleset.project(game.state, viewer)}))
+        outbox.put(
+            json.dumps(
+                {
+                    "type": "snapshot",
+                    "v": game.version,
+                    "state": game.ruleset.project(game.state, viewer),
+                }
+            )
+        )
         return
     for e in entries:
         outbox.put(event_message(game, e.v, e.event, e.state_after, viewer))
 
 
-async def _read_loop(ws: WebSocket, services: Services, game_id: str, viewer: Viewer,
-                     outbox: Outbox, member: Member) -> None:
-    bucket = TokenBucket(services.settings.messages_per_second,
-                         services.settings.messages_per_second * 2)
+async def _read_loop(
+    ws: WebSocket, services: Services, game_id: str, viewer: Viewer, outbox: Outbox, member: Member
+) -> None:
+    bucket = TokenBucket(
+        services.settings.messages_per_second, services.settings.messages_per_second * 2
+    )
     limit = services.settings.max_message_bytes
     while ws.client_state == WebSocketState.CONNECTED:
         message = await ws.receive()
@@ -123,8 +143,12 @@ async def _read_loop(ws: WebSocket, services: Services, game_id: str, viewer: Vi
         outbox.put(await _answer(services, game_id, viewer, parse_client_message(text, limit)))
 
 
-async def _answer(services: Services, game_id: str, viewer: Viewer,
-                  msg: IntentMsg | QueryMsg | PingMsg | Rejection) -> str:
+async def _answer(
+    services: Services,
+    game_id: str,
+    viewer: Viewer,
+    msg: IntentMsg | QueryMsg | PingMsg | Rejection,
+) -> str:
     if isinstance(msg, Rejection):
         return rejected(msg)
     if isinstance(msg, PingMsg):

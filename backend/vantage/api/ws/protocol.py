@@ -55,8 +55,9 @@ def parse_client_message(text: str, max_bytes: int) -> IntentMsg | QueryMsg | Pi
         return Rejection("message/malformed", "a message must be a JSON object")
     kind = raw.get("type")
     if kind not in KNOWN_TYPES:
-        return Rejection("message/unknown_type", f"unknown message type {kind!r}",
-                         {"known": list(KNOWN_TYPES)})
+        return Rejection(
+            "message/unknown_type", f"unknown message type {kind!r}", {"known": list(KNOWN_TYPES)}
+        )
     bad = reject_nonfinite(raw)
     if bad:
         return Rejection("message/invalid", f"{bad}: must be a finite number", {"field": bad})
@@ -69,6 +70,9 @@ def parse_client_message(text: str, max_bytes: int) -> IntentMsg | QueryMsg | Pi
 
 def rejected(rejection: Rejection, **ids: Any) -> str:
     """The ``rejected`` message for a rejection (with ``intent_id`` or ``req_id`` if known)."""
-    body = {"type": "rejected", **{k: v for k, v in ids.items() if v is not None},
-            **rejection.to_json()}
+    body = {
+        "type": "rejected",
+        **{k: v for k, v in ids.items() if v is not None},
+        **rejection.to_json(),
+    }
     return json.dumps(body)

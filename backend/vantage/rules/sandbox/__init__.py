@@ -1,4 +1,4 @@
-"""Sandbox: a free table with no rules beyond physical sanity (own models, on the table, no overlap)."""
+"""Sandbox: a free table whose only rules are physical (own models, on the table, no overlap)."""
 
 from vantage.rules import register
 from vantage.rules.sandbox.ruleset import SandboxRuleset

@@ -46,7 +46,9 @@ def _check_one(
         return Rejection("move/duplicate_model", f"{mv.model} appears twice", {"field": field})
     model = table.models.get(mv.model)
     if model is None:
-        return Rejection("move/unknown_model", f"no model {mv.model!r}", {"field": f"{field}.model"})
+        return Rejection(
+            "move/unknown_model", f"no model {mv.model!r}", {"field": f"{field}.model"}
+        )
     if table.owner(mv.model) != player:
         return Rejection(
             "move/not_your_model", f"{mv.model} belongs to another player", {"model": mv.model}
@@ -56,9 +58,7 @@ def _check_one(
         return Rejection("move/not_finite", "coordinates must be finite numbers", {"field": field})
     shape = _new_footprint(model, mv)
     if not _on_table(table, shape):
-        return Rejection(
-            "move/off_table", f"{mv.model} would leave the table", {"model": mv.model}
-        )
+        return Rejection("move/off_table", f"{mv.model} would leave the table", {"model": mv.model})
     return None
 
 
@@ -68,7 +68,7 @@ def _new_footprint(model: Model, mv: ModelMove) -> Polygon:
 
 
 def _on_table(table: Table, shape: Polygon) -> bool:
-    minx, miny, maxx, maxy = shape.bounds
+    minx, miny, maxx, maxy = (float(v) for v in shape.bounds)
     return minx >= -EPS and miny >= -EPS and maxx <= table.width + EPS and maxy <= table.depth + EPS
 
 
@@ -121,8 +121,11 @@ def apply_moves(table: Table, moves: tuple[ModelMove, ...]) -> tuple[MovedModel,
         facing = m.facing if mv.to.facing is None else mv.to.facing
         z = m.z if mv.to.z is None else mv.to.z
         dist = math.hypot(mv.to.x - m.x, mv.to.y - m.y)
-        out.append(MovedModel(model=m.id, x=mv.to.x, y=mv.to.y, z=z, facing=facing,
-                              distance=round(dist, 4)))
+        out.append(
+            MovedModel(
+                model=m.id, x=mv.to.x, y=mv.to.y, z=z, facing=facing, distance=round(dist, 4)
+            )
+        )
     return tuple(out)
 
 
@@ -132,5 +135,3 @@ def place_all(table: Table, moved: tuple[MovedModel, ...]) -> Mapping[str, Model
         mm.model: table.models[mm.model].placed(mm.x, mm.y, facing=mm.facing, z=mm.z)
         for mm in moved
     }
-
-

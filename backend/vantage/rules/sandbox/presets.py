@@ -8,19 +8,44 @@ from __future__ import annotations
 from typing import Any
 
 
-def _row(prefix: str, unit: str, base: dict[str, Any], x0: float, y: float, dx: float, n: int,
-         facing: float, height: float = 1.6) -> list[dict[str, Any]]:
+def _row(
+    prefix: str,
+    unit: str,
+    base: dict[str, Any],
+    x0: float,
+    y: float,
+    dx: float,
+    n: int,
+    facing: float,
+    height: float = 1.6,
+) -> list[dict[str, Any]]:
     return [
-        {"id": f"{prefix}{i + 1}", "unit": unit, "base": base, "x": round(x0 + i * dx, 3),
-         "y": y, "z": 0, "height": height, "facing": facing, "oc": 2, "wounds": 1}
+        {
+            "id": f"{prefix}{i + 1}",
+            "unit": unit,
+            "base": base,
+            "x": round(x0 + i * dx, 3),
+            "y": y,
+            "z": 0,
+            "height": height,
+            "facing": facing,
+            "oc": 2,
+            "wounds": 1,
+        }
         for i in range(n)
     ]
 
 
 def empty_table() -> dict[str, Any]:
     """An empty 60"×44" table for two players."""
-    return {"table": {"width": 60, "depth": 44}, "players": ["p1", "p2"], "units": [],
-            "models": [], "terrain": [], "objectives": []}
+    return {
+        "table": {"width": 60, "depth": 44},
+        "players": ["p1", "p2"],
+        "units": [],
+        "models": [],
+        "terrain": [],
+        "objectives": [],
+    }
 
 
 def demo_table() -> dict[str, Any]:
@@ -31,8 +56,20 @@ def demo_table() -> dict[str, Any]:
     models = (
         _row("w", "wardens", circle32, 10, 6, 1.8, 5, 90)
         + _row("r", "riders", oval, 22, 5, 2.6, 3, 90, 2.4)
-        + [{"id": "h1", "unit": "hauler", "base": {"shape": "circle", "diameter_mm": 90},
-            "x": 34, "y": 6, "z": 0, "height": 3.5, "facing": 90, "oc": 3, "wounds": 10}]
+        + [
+            {
+                "id": "h1",
+                "unit": "hauler",
+                "base": {"shape": "circle", "diameter_mm": 90},
+                "x": 34,
+                "y": 6,
+                "z": 0,
+                "height": 3.5,
+                "facing": 90,
+                "oc": 3,
+                "wounds": 10,
+            }
+        ]
         + _row("a", "ashen", circle25, 14, 38, 1.4, 10, 270)
         + _row("s", "stalkers", oval, 36, 38.5, 2.6, 2, 270, 2.4)
     )
@@ -40,7 +77,12 @@ def demo_table() -> dict[str, Any]:
         "table": {"width": 60, "depth": 44},
         "players": ["p1", "p2"],
         "units": [
-            {"id": "wardens", "player": "p1", "name": "Iron Warden Squad", "keywords": ["INFANTRY"]},
+            {
+                "id": "wardens",
+                "player": "p1",
+                "name": "Iron Warden Squad",
+                "keywords": ["INFANTRY"],
+            },
             {"id": "riders", "player": "p1", "name": "Dust Riders", "keywords": ["MOUNTED"]},
             {"id": "hauler", "player": "p1", "name": "Hauler Walker", "keywords": ["VEHICLE"]},
             {"id": "ashen", "player": "p2", "name": "Ashen Host", "keywords": ["INFANTRY"]},
@@ -48,27 +90,58 @@ def demo_table() -> dict[str, Any]:
         ],
         "models": models,
         "terrain": [
-            {"id": "t1", "kind": "ruins", "name": "Chapel ruin", "height": 6,
-             "polygon": [[12, 16], [20, 16], [20, 22], [12, 22]]},
-            {"id": "t2", "kind": "ruins", "name": "Manufactorum", "height": 8,
-             "polygon": [[40, 22], [48, 22], [48, 28], [40, 28]]},
-            {"id": "t3", "kind": "woods", "name": "Ash wood", "height": 4,
-             "polygon": [[26, 18], [32, 16], [35, 21], [30, 26], [25, 23]]},
-            {"id": "t4", "kind": "crater", "name": "Crater", "height": 0.5,
-             "polygon": [[50, 10], [54, 11], [55, 15], [51, 16], [49, 13]]},
-            {"id": "t5", "kind": "barricade", "name": "Barricade", "height": 1,
-             "polygon": [[6, 28], [12, 28], [12, 28.6], [6, 28.6]]},
-            {"id": "t6", "kind": "hill", "name": "Low hill", "height": 2,
-             "polygon": [[28, 32], [36, 31], [38, 35], [30, 36]]},
+            {
+                "id": "t1",
+                "kind": "ruins",
+                "name": "Chapel ruin",
+                "height": 6,
+                "polygon": [[12, 16], [20, 16], [20, 22], [12, 22]],
+            },
+            {
+                "id": "t2",
+                "kind": "ruins",
+                "name": "Manufactorum",
+                "height": 8,
+                "polygon": [[40, 22], [48, 22], [48, 28], [40, 28]],
+            },
+            {
+                "id": "t3",
+                "kind": "woods",
+                "name": "Ash wood",
+                "height": 4,
+                "polygon": [[26, 18], [32, 16], [35, 21], [30, 26], [25, 23]],
+            },
+            {
+                "id": "t4",
+                "kind": "crater",
+                "name": "Crater",
+                "height": 0.5,
+                "polygon": [[50, 10], [54, 11], [55, 15], [51, 16], [49, 13]],
+            },
+            {
+                "id": "t5",
+                "kind": "barricade",
+                "name": "Barricade",
+                "height": 1,
+                "polygon": [[6, 28], [12, 28], [12, 28.6], [6, 28.6]],
+            },
+            {
+                "id": "t6",
+                "kind": "hill",
+                "name": "Low hill",
+                "height": 2,
+                "polygon": [[28, 32], [36, 31], [38, 35], [30, 36]],
+            },
         ],
         "objectives": [
-            {"id": "o1", "x": 30, "y": 22}, {"id": "o2", "x": 14, "y": 30},
+            {"id": "o1", "x": 30, "y": 22},
+            {"id": "o2", "x": 14, "y": 30},
             {"id": "o3", "x": 46, "y": 14},
         ],
     }
 
 
 PRESETS = {
-    "empty": ("Empty table, 60\"×44\"", empty_table),
+    "empty": ('Empty table, 60"×44"', empty_table),
     "demo": ("Demo: terrain and two small forces", demo_table),
 }

@@ -27,8 +27,9 @@ def parse_table_setup(system: str, request: Mapping[str, Any]) -> Table | Reject
         return Rejection("setup/invalid", "setup: must be an object", {"field": "setup"})
     given = raw.get("system")
     if given is not None and given != system:
-        return Rejection("setup/invalid", f"setup.system: must be {system!r}",
-                         {"field": "setup.system"})
+        return Rejection(
+            "setup/invalid", f"setup.system: must be {system!r}", {"field": "setup.system"}
+        )
     try:
         scenario = parse_scenario({**raw, "system": system}, with_queries=False)
     except ScenarioError as exc:
@@ -67,7 +68,9 @@ class SandboxRuleset(Ruleset[Table]):
         rejection = check_moves(state, ctx.actor.player, command.moves)
         if rejection:
             return rejection
-        return Accepted((ModelsMoved(player=ctx.actor.player, moves=apply_moves(state, command.moves)),))
+        return Accepted(
+            (ModelsMoved(player=ctx.actor.player, moves=apply_moves(state, command.moves)),)
+        )
 
     def evolve(self, state: Table, event: Any) -> Table:
         """Apply a move."""

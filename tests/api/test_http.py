@@ -1,0 +1,107 @@
+"""The HTTP API on a real server: creating games, views, and bad input (never a 500)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.support.client import create_game
+from tests.support.server import LiveServer
+from vantage.rules.sandbox.presets import demo_table
+
+
+def test_health_and_openapi(live_server: LiveServer) -> None:
+    assert httpx.get(f"{live_server.base}/api/health").json() == {"status": "ok"}
+    assert httpx.get(f"{live_server.base}/openapi.json").status_code == 200
+
+
+def test_create_game_gives_two_seats_and_a_spectator(live_server: LiveServer) -> None:
+    game = create_game(live_server, {"system": "sandbox", "setup": demo_table()})
+    assert [s["player"] for s in game["seats"]] == ["p1", "p2"]
+    tokens = {s["token"] for s in game["seats"]} | {game["spectator"]["token"]}
+    assert len(tokens) == 3
+    assert game["seats"][0]["url"].endswith(f"/play/{game['id']}?token={game['seats'][0]['token']}")
+    view = httpx.get(
+        f"{live_server.base}/api/games/{game['id']}", params={"token": game["spectator"]["token"]}
+    ).json()
+    assert view["v"] == 0 and view["viewer"] == {"player": None, "role": "spectator"}
+    assert len(view["state"]["models"]) == len(demo_table()["models"])
+
+
+def test_create_game_without_setup_is_an_empty_table(live_server: LiveServer) -> None:
+    game = create_game(live_server, {"system": "sandbox"})
+    view = httpx.get(
+        f"{live_server.base}/api/games/{game['id']}", params={"token": game["seats"][0]["token"]}
+    ).json()
+    assert view["state"]["table"] == {"width": 60, "depth": 44}
+    assert view["state"]["models"] == []
+    assert view["viewer"] == {"player": "p1", "role": "player"}
+
+
+def test_wrong_token_is_403_and_unknown_game_404(live_server: LiveServer) -> None:
+    game = create_game(live_server, {"system": "sandbox"})
+    r = httpx.get(f"{live_server.base}/api/games/{game['id']}", params={"token": "nope"})
+    assert (r.status_code, r.json()["code"]) == (403, "auth/bad_token")
+    r = httpx.get(f"{live_server.base}/api/games/gmissing", params={"token": "nope"})
+    assert (r.status_code, r.json()["code"]) == (404, "game/not_found")
+
+
+def _bad_model_setup() -> dict[str, object]:
+    setup = demo_table()
+    setup["models"][3]["base"] = {"shape": "circle", "diameter_mm": -5}  # type: ignore[index]
+    return setup
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"system": "chess"}, "system"),
+        ({"system": "sandbox", "setup": _bad_model_setup()}, "setup.models[3].base.diameter_mm"),
+        ({"system": "sandbox", "setup": {"table": {"width": 60}}}, "setup.table.depth"),
+        (
+            {
+                "system": "sandbox",
+                "setup": {
+                    "table": {"width": 60, "depth": 44},
+                    "players": ["p1"],
+                    "units": [{"id": "A", "player": "p9"}],
+                },
+            },
+            "setup.units[0].player",
+        ),
+        ({"system": "sandbox", "setup": "a string"}, "setup"),
+    ],
+)
+def test_invalid_setup_is_422_naming_the_field(
+    live_server: LiveServer, body: dict[str, object], field: str
+) -> None:
+    r = httpx.post(f"{live_server.base}/api/games", json=body)
+    assert r.status_code == 422
+    assert r.json()["detail"]["field"] == field
+    assert field in r.json()["message"]
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"[1,2]", b"null", b"\xff\xfe"])
+def test_malformed_bodies_are_422_not_500(live_server: LiveServer, content: bytes) -> None:
+    r = httpx.post(
+        f"{live_server.base}/api/games",
+        content=content,
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 422
+    assert r.json()["code"] == "request/invalid"
+
+
+def test_huge_body_is_413(live_server: LiveServer) -> None:
+    r = httpx.post(
+        f"{live_server.base}/api/games",
+        content=b"x" * (9 * 1024 * 1024),
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 413
+
+
+def test_pages_are_served(live_server: LiveServer) -> None:
+    for path in ("/", "/play/gsomething"):
+        r = httpx.get(f"{live_server.base}{path}")
+        assert r.status_code == 200 and "<" in r.text

@@ -1,0 +1,184 @@
+"""Two players and a spectator on a real server over real websockets (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.support.client import Seat, create_game, move
+from tests.support.server import LiveServer
+from vantage.rules.sandbox.presets import demo_table
+
+
+@pytest.fixture
+def game(live_server: LiveServer) -> dict[str, Any]:
+    return create_game(live_server, {"system": "sandbox", "setup": demo_table()})
+
+
+def _join(server: LiveServer, game: dict[str, Any], token: str, since: int | None = None) -> Seat:
+    seat = Seat(server, game["id"], token, since)
+    welcome = seat.recv()
+    assert welcome["type"] == "welcome"
+    return seat
+
+
+def _tokens(game: dict[str, Any]) -> tuple[str, str, str]:
+    return game["seats"][0]["token"], game["seats"][1]["token"], game["spectator"]["token"]
+
+
+def _version(server: LiveServer, game: dict[str, Any]) -> int:
+    token = game["spectator"]["token"]
+    v: int = httpx.get(f"{server.base}/api/games/{game['id']}?token={token}").json()["v"]
+    return v
+
+
+def test_move_reaches_both_players_and_spectator(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    t1, t2, ts = _tokens(game)
+    with (
+        _join(live_server, game, t1) as p1,
+        _join(live_server, game, t2) as p2,
+        _join(live_server, game, ts) as spec,
+    ):
+        for seat in (p1, p2, spec):
+            assert seat.recv()["type"] == "snapshot"
+        intent_id = p1.intent(move("w1", 10.0, 9.0), expected_v=0)
+        event = p1.recv_until("event")
+        ack = p1.recv_until("ack")
+        assert ack == {"type": "ack", "intent_id": intent_id, "v": 1}
+        for seat in (p2, spec):
+            seen = seat.recv_until("event")
+            assert seen == event
+        moved = event["e"]["moves"][0]
+        assert (moved["model"], moved["x"], moved["y"], moved["distance"]) == ("w1", 10.0, 9.0, 3.0)
+
+
+def test_spectator_cannot_act(live_server: LiveServer, game: dict[str, Any]) -> None:
+    _, _, ts = _tokens(game)
+    with _join(live_server, game, ts) as spec:
+        spec.recv()
+        intent_id = spec.intent(move("w1", 10.0, 9.0), expected_v=0)
+        rejected = spec.recv_until("rejected")
+        assert (rejected["code"], rejected["intent_id"]) == ("intent/spectator", intent_id)
+    assert _version(live_server, game) == 0
+
+
+def test_player_cannot_move_opponents_model(live_server: LiveServer, game: dict[str, Any]) -> None:
+    _, t2, _ = _tokens(game)
+    with _join(live_server, game, t2) as p2:
+        p2.recv()
+        p2.intent(move("w1", 10.0, 9.0), expected_v=0)
+        assert p2.recv_until("rejected")["code"] == "move/not_your_model"
+    assert _version(live_server, game) == 0
+
+
+def test_stale_expected_version_is_rejected(live_server: LiveServer, game: dict[str, Any]) -> None:
+    t1, _, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        p1.intent(move("w1", 10.0, 9.0), expected_v=0)
+        p1.recv_until("ack")
+        p1.intent(move("w2", 12.0, 9.0), expected_v=0)
+        rejected = p1.recv_until("rejected")
+        assert rejected["code"] == "intent/stale_version"
+        assert rejected["detail"]["current"] == 1
+    assert _version(live_server, game) == 1
+
+
+def test_reconnect_with_since_returns_exactly_the_missed_events(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    t1, t2, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        for i, (model, x) in enumerate([("w1", 10.0), ("w2", 12.0), ("w3", 14.0)]):
+            p1.intent(move(model, x, 9.0), expected_v=i)
+            p1.recv_until("ack")
+    with _join(live_server, game, t2, since=1) as p2:
+        got = [p2.recv(), p2.recv()]
+        assert [m["v"] for m in got] == [2, 3]
+        assert [m["e"]["moves"][0]["model"] for m in got] == ["w2", "w3"]
+        p2.send({"type": "ping"})
+        assert p2.recv() == {"type": "pong", "v": 3}  # nothing else was sent before the pong
+
+
+def test_intent_retry_is_idempotent(live_server: LiveServer, game: dict[str, Any]) -> None:
+    t1, _, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        cmd = {"type": "intent", "intent_id": "same", "expected_v": 0, "cmd": move("w1", 10, 9)}
+        p1.send(cmd)
+        assert p1.recv_until("ack")["v"] == 1
+        p1.send(cmd)
+        assert p1.recv_until("ack")["v"] == 1
+    assert _version(live_server, game) == 1
+
+
+BAD_INPUTS = [
+    ("not json at all", "message/malformed"),
+    ("[1, 2, 3]", "message/malformed"),
+    ('{"type": "teleport"}', "message/unknown_type"),
+    ('{"type": "intent", "intent_id": "x"}', "message/invalid"),
+    ("x" * 100_000, "message/too_large"),
+    (
+        '{"type": "intent", "intent_id": "n", "expected_v": 0, "cmd": {"type": "move_models", '
+        '"moves": [{"model": "w1", "to": {"x": NaN, "y": 3}}]}}',
+        "message/invalid",
+    ),
+    (
+        '{"type": "intent", "intent_id": "o", "expected_v": 0, "cmd": {"type": "move_models", '
+        '"moves": [{"model": "w1", "to": {"x": 500, "y": 3}}]}}',
+        "move/off_table",
+    ),
+    (
+        '{"type": "intent", "intent_id": "u", "expected_v": 0, "cmd": {"type": "move_models", '
+        '"moves": [{"model": "nobody", "to": {"x": 5, "y": 3}}]}}',
+        "move/unknown_model",
+    ),
+    (
+        '{"type": "intent", "intent_id": "c", "expected_v": 0, "cmd": {"type": "fly"}}',
+        "intent/invalid_command",
+    ),
+    (
+        '{"type": "intent", "intent_id": "v", "expected_v": 0, "cmd": {"type": "move_models", '
+        '"moves": [{"model": "w1", "to": {"x": 11.8, "y": 6}}]}}',
+        "move/overlap",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), BAD_INPUTS)
+def test_bad_input_is_rejected_and_the_connection_survives(
+    live_server: LiveServer, game: dict[str, Any], text: str, code: str
+) -> None:
+    t1, _, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        p1.send(text)
+        assert p1.recv_until("rejected")["code"] == code
+        p1.send({"type": "ping"})
+        assert p1.recv_until("pong")["v"] == 0
+    assert _version(live_server, game) == 0
+
+
+def test_binary_frames_are_rejected(live_server: LiveServer, game: dict[str, Any]) -> None:
+    t1, _, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        p1.ws.send(b"\x00\x01")
+        assert p1.recv_until("rejected")["code"] == "message/malformed"
+
+
+def test_wrong_token_and_unknown_game_close_the_socket(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    for game_id, token, code in [(game["id"], "wrong", 4403), ("gnothere", "x", 4404)]:
+        seat = Seat(live_server, game_id, token)
+        assert seat.recv()["type"] == "rejected"
+        with pytest.raises(ConnectionClosed) as closed:
+            seat.recv()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == code

@@ -1,0 +1,113 @@
+"""Sandbox rules: own models only, inside the table, bases never overlap (touching is fine)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import reduce
+from typing import Any
+
+import pytest
+
+from vantage.engine.context import Ctx, Viewer
+from vantage.engine.decision import Accepted
+from vantage.engine.dice import FixedDice
+from vantage.engine.errors import Rejection
+from vantage.engine.table import Table
+from vantage.rules import find_ruleset
+
+RULES = find_ruleset("sandbox")
+assert RULES is not None
+
+# two 32 mm infantry of p1 side by side, one 25 mm model of p2
+SETUP = {
+    "table": {"width": 20, "depth": 10},
+    "players": ["p1", "p2"],
+    "units": [{"id": "A", "player": "p1"}, {"id": "B", "player": "p2"}],
+    "models": [
+        {"id": "a1", "unit": "A", "base": {"shape": "circle", "diameter_mm": 32}, "x": 2, "y": 2},
+        {"id": "a2", "unit": "A", "base": {"shape": "circle", "diameter_mm": 32}, "x": 4, "y": 2},
+        {
+            "id": "b1",
+            "unit": "B",
+            "base": {"shape": "oval", "length_mm": 60, "width_mm": 35},
+            "x": 10,
+            "y": 5,
+            "facing": 0,
+        },
+    ],
+}
+
+
+def _table() -> Table:
+    table = RULES.parse_setup({"setup": SETUP})
+    assert isinstance(table, Table)
+    return table
+
+
+def _decide(moves: list[dict[str, Any]], player: str | None = "p1") -> Accepted | Rejection:
+    cmd = RULES.commands.parse({"type": "move_models", "moves": moves}, "intent/invalid_command")
+    assert not isinstance(cmd, Rejection)
+    ctx = Ctx(Viewer(player), datetime(2026, 1, 1, tzinfo=UTC), FixedDice([]))
+    return RULES.decide(_table(), cmd, ctx)
+
+
+def _to(model: str, x: float, y: float, facing: float | None = None) -> dict[str, Any]:
+    to: dict[str, Any] = {"x": x, "y": y}
+    if facing is not None:
+        to["facing"] = facing
+    return {"model": model, "to": to}
+
+
+def test_a_legal_move_reports_the_distance() -> None:
+    decision = _decide([_to("a1", 5, 6)])
+    assert isinstance(decision, Accepted)
+    assert decision.events[0].moves[0].distance == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize(
+    ("moves", "player", "code"),
+    [
+        ([_to("b1", 12, 5)], "p1", "move/not_your_model"),
+        ([_to("a1", 5, 5)], None, "intent/spectator"),
+        ([_to("zz", 5, 5)], "p1", "move/unknown_model"),
+        ([_to("a1", 0.5, 5)], "p1", "move/off_table"),  # radius 0.63"
+        ([_to("a1", 19.5, 5)], "p1", "move/off_table"),
+        ([_to("a1", 5, 5), _to("a1", 6, 5)], "p1", "move/duplicate_model"),
+        ([_to("a1", 3.5, 2)], "p1", "move/overlap"),
+        ([_to("a1", 10, 6.1)], "p1", "move/overlap"),  # the oval reaches 0.69" across its facing
+        ([], "p1", "move/empty"),
+    ],
+)
+def test_illegal_moves_are_rejected(
+    moves: list[dict[str, Any]], player: str | None, code: str
+) -> None:
+    decision = _decide(moves, player)
+    assert isinstance(decision, Rejection)
+    assert decision.code == code
+
+
+def test_bases_may_touch() -> None:
+    # 32 mm bases are 1.2598" wide: centres 1.26" apart touch without overlapping
+    assert isinstance(_decide([_to("a1", 4 - 1.26, 2)]), Accepted)
+
+
+def test_oval_rotated_lengthwise_reaches_further() -> None:
+    # b1 is 60x35 mm: semi-axes 1.181" along facing (x) and 0.689" across.
+    assert isinstance(_decide([_to("a1", 10 - 1.181 - 0.63 - 0.01, 5)]), Accepted)
+    assert isinstance(_decide([_to("a1", 10 - 1.181 - 0.63 + 0.05, 5)]), Rejection)
+
+
+def test_a_unit_moves_in_formation_into_its_own_old_places() -> None:
+    # a1 moves into a2's old place while a2 moves on: checked against the new positions
+    assert isinstance(_decide([_to("a1", 4, 2), _to("a2", 6, 2)]), Accepted)
+
+
+def test_state_is_the_fold_of_its_events() -> None:
+    table = _table()
+    first = _decide([_to("a1", 5, 6)])
+    assert isinstance(first, Accepted)
+    after = reduce(RULES.evolve, first.events, table)
+    assert (after.models["a1"].x, after.models["a1"].y) == (5, 6)
+    assert after.models["a2"] == table.models["a2"]
+    encoded = [RULES.events.encode(e) for e in first.events]
+    assert reduce(RULES.evolve, [RULES.events.decode(e) for e in encoded], table) == after

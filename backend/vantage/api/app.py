@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from vantage import __version__
 from vantage.api.deps import Services
 from vantage.api.errors import install_error_handlers
-from vantage.api.http import games, health, systems
+from vantage.api.http import games, health, rosters, systems
 from vantage.api.limits import BodyLimit
 from vantage.api.static import mount_frontend
 from vantage.api.ws import endpoint
@@ -56,7 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Vantage", version=__version__, lifespan=lifespan)
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
-    for router in (health.router, systems.router, games.router, endpoint.router):
+    for router in (health.router, systems.router, games.router, rosters.router, endpoint.router):
         app.include_router(router)
     mount_frontend(app, settings.static_dir)
     return app

@@ -13,7 +13,6 @@ from vantage.app.ids import hash_token, new_game_id, new_seed, new_token
 from vantage.app.live import LiveGame
 from vantage.bus.base import Bus
 from vantage.engine.context import Ctx, Viewer
-from vantage.engine.decision import Accepted
 from vantage.engine.dice import SeededDice
 from vantage.engine.errors import ConflictError, Rejection
 from vantage.rules import find_ruleset, ruleset_names
@@ -22,6 +21,7 @@ from vantage.store.db import Database
 from vantage.store.models import GameRow, SeatRow, SnapshotRow
 
 SNAPSHOT_EVERY = 200
+CONFLICT_ATTEMPTS = 3
 Deliver = Callable[[LiveGame, int], Awaitable[None]]
 """Called under the game's lock after commits: send the events after version ``int``."""
 
@@ -117,7 +117,7 @@ class GameService:
         rolls: int,
     ) -> None:
         now = self._clock()
-        async with self._db.write() as session, session.begin():
+        async with self._db.transaction() as session:
             row = GameRow(
                 id=game.id,
                 system=game.ruleset.name,
@@ -136,11 +136,9 @@ class GameService:
             if opening:
                 payloads = [game.ruleset.events.encode(e) for e in opening]
                 await event_log.append(
-                    session, row, 0, payloads, actor=None, intent_id=None, rolls=rolls, now=now
+                    session, game.id, 0, payloads, actor=None, intent_id=None, rolls=rolls, now=now
                 )
-        for i, event in enumerate(opening):
-            game.apply(i + 1, event)
-        game.rolls = rolls
+        game.commit(opening, game.fold_ahead(opening), rolls=rolls, intent_id=None)
         self._games[game.id] = game
 
     async def viewer_for(self, game_id: str, token: str) -> Viewer | Rejection:
@@ -215,79 +213,70 @@ class GameService:
         if isinstance(command, Rejection):
             return command
         async with self.lock(game_id):
-            for _attempt in range(2):
+            for attempt in range(CONFLICT_ATTEMPTS):
                 try:
-                    return await self._commit(game, viewer, intent_id, expected_v, command)
-                except ConflictError:
+                    return await self._commit(
+                        game, viewer, intent_id, expected_v, command, recheck=attempt > 0
+                    )
+                except ConflictError:  # another process wrote first: reload and decide again
                     self._games.pop(game_id, None)
                     reloaded = await self._load(game_id)
                     if reloaded is None:
                         break
                     self._games[game_id] = game = reloaded
-                except BaseException:
-                    self._games.pop(game_id, None)  # the cache may be ahead of the database
-                    raise
             return Rejection("intent/conflict", "the game changed; try again")
 
     async def _commit(
-        self, game: LiveGame, viewer: Viewer, intent_id: str, expected_v: int | None, command: Any
-    ) -> Ack | Rejection:
-        before = game.version
-        async with self._db.write() as session, session.begin():
-            row = await event_log.lock_game(session, game.id, is_sqlite=self._db.is_sqlite)
-            assert row is not None
-            if row.version != game.version:
-                await self._fold_from_log(session, game)
-            done = await event_log.find_intent(session, game.id, intent_id)
-            if done is not None:
-                return Ack(done)
-            free = game.ruleset.is_version_free(command)
-            if not free and expected_v is not None and expected_v != game.version:
-                return Rejection(
-                    "intent/stale_version",
-                    f"the game is at version {game.version}, not {expected_v}",
-                    {"current": game.version, "expected": expected_v},
-                )
-            dice = SeededDice(game.seed, first=row.rolls)
-            decision = game.ruleset.decide(game.state, command, Ctx(viewer, self._clock(), dice))
-            if isinstance(decision, Rejection):
-                return decision
-            v = await self._append(session, game, row, decision, viewer, intent_id, dice.used)
-        await self._fan_out(game, before)
-        return Ack(v)
-
-    async def _append(
         self,
-        session: Any,
         game: LiveGame,
-        row: GameRow,
-        decision: Accepted,
         viewer: Viewer,
         intent_id: str,
-        rolls_used: int,
-    ) -> int:
-        payloads = [game.ruleset.events.encode(e) for e in decision.events]
-        start = game.version
-        v = await event_log.append(
-            session,
-            row,
-            start,
-            payloads,
-            actor=viewer.player,
-            intent_id=intent_id,
-            rolls=row.rolls + rolls_used,
-            now=self._clock(),
-        )
-        for i, event in enumerate(decision.events):
-            game.apply(start + i + 1, event)
-        game.rolls = row.rolls
-        if start // SNAPSHOT_EVERY != v // SNAPSHOT_EVERY:
-            session.add(
-                SnapshotRow(
-                    game_id=game.id, seq=v, state=game.ruleset.state_codec.encode(game.state)
-                )
+        expected_v: int | None,
+        command: Any,
+        *,
+        recheck: bool,
+    ) -> Ack | Rejection:
+        """Decide on the cached state, append with a CAS, and only then update the cache."""
+        done = game.intents.get(intent_id)
+        if done is None and recheck:
+            async with self._db.read() as session:
+                done = await event_log.find_intent(session, game.id, intent_id)
+        if done is not None:
+            return Ack(done)
+        free = game.ruleset.is_version_free(command)
+        if not free and expected_v is not None and expected_v != game.version:
+            return Rejection(
+                "intent/stale_version",
+                f"the game is at version {game.version}, not {expected_v}",
+                {"current": game.version, "expected": expected_v},
             )
-        return v
+        dice = SeededDice(game.seed, first=game.rolls)
+        decision = game.ruleset.decide(game.state, command, Ctx(viewer, self._clock(), dice))
+        if isinstance(decision, Rejection):
+            return decision
+        before = game.version
+        states = game.fold_ahead(decision.events)
+        payloads = [game.ruleset.events.encode(e) for e in decision.events]
+        async with self._db.transaction() as session:
+            v = await event_log.append(
+                session,
+                game.id,
+                before,
+                payloads,
+                actor=viewer.player,
+                intent_id=intent_id,
+                rolls=game.rolls + dice.used,
+                now=self._clock(),
+            )
+            if before // SNAPSHOT_EVERY != v // SNAPSHOT_EVERY:
+                session.add(
+                    SnapshotRow(
+                        game_id=game.id, seq=v, state=game.ruleset.state_codec.encode(states[-1])
+                    )
+                )
+        game.commit(decision.events, states, rolls=game.rolls + dice.used, intent_id=intent_id)
+        await self._fan_out(game, before)
+        return Ack(v)
 
     async def _fan_out(self, game: LiveGame, before: int) -> None:
         if self._deliver is not None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import event
@@ -22,6 +25,22 @@ class Database:
     read: async_sessionmaker[AsyncSession]
     engines: tuple[AsyncEngine, ...]
     is_sqlite: bool
+    _write_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """A write transaction, committed on success.
+
+        SQLite has a single writer: writers of this process queue on an asyncio lock rather
+        than in SQLite's busy handler, whose sleeps (up to 100 ms) would become latency spikes.
+        PostgreSQL writers go straight in; per-game row locks order them.
+        """
+        if self.is_sqlite:
+            async with self._write_lock, self.write() as session, session.begin():
+                yield session
+        else:
+            async with self.write() as session, session.begin():
+                yield session
 
     async def dispose(self) -> None:
         """Close every pooled connection."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -24,17 +24,9 @@ class StoredEvent:
     actor: str | None
 
 
-async def lock_game(session: AsyncSession, game_id: str, *, is_sqlite: bool) -> GameRow | None:
-    """Read the game row inside the write transaction, locking it on PostgreSQL."""
-    stmt = select(GameRow).where(GameRow.id == game_id)
-    if not is_sqlite:
-        stmt = stmt.with_for_update()
-    return (await session.execute(stmt)).scalar_one_or_none()
-
-
 async def append(
     session: AsyncSession,
-    game: GameRow,
+    game_id: str,
     expected_version: int,
     payloads: Sequence[dict[str, Any]],
     *,
@@ -43,34 +35,36 @@ async def append(
     rolls: int,
     now: datetime,
 ) -> int:
-    """Append events after ``expected_version``; the CAS on ``games.version`` is the last guard."""
+    """Append events after ``expected_version``: a compare-and-set on ``games.version``.
+
+    The CAS and the unique ``(game_id, seq)`` key make the database the arbiter between
+    writers, whatever process they run in; a lost race raises ``ConflictError``.
+    """
     new_version = expected_version + len(payloads)
     result = await session.execute(
         update(GameRow)
-        .where(GameRow.id == game.id, GameRow.version == expected_version)
+        .where(GameRow.id == game_id, GameRow.version == expected_version)
         .values(version=new_version, rolls=rolls)
         .execution_options(synchronize_session=False)
     )
     if getattr(result, "rowcount", 1) != 1:
-        raise ConflictError(f"game {game.id} moved past version {expected_version}")
-    session.add_all(
-        EventRow(
-            game_id=game.id,
-            seq=expected_version + i + 1,
-            type=str(payload.get("type", "")),
-            payload=payload,
-            actor=actor,
-            intent_id=intent_id if i == 0 else None,
-            created_at=now,
-        )
+        raise ConflictError(f"game {game_id} moved past version {expected_version}")
+    rows = [
+        {
+            "game_id": game_id,
+            "seq": expected_version + i + 1,
+            "type": str(payload.get("type", "")),
+            "payload": payload,
+            "actor": actor,
+            "intent_id": intent_id if i == 0 else None,
+            "created_at": now,
+        }
         for i, payload in enumerate(payloads)
-    )
+    ]
     try:
-        await session.flush()
+        await session.execute(insert(EventRow), rows)
     except IntegrityError as exc:  # (game_id, seq) or (game_id, intent_id) already taken
-        raise ConflictError(f"game {game.id}: {exc.orig}") from exc
-    game.version = new_version
-    game.rolls = rolls
+        raise ConflictError(f"game {game_id}: {exc.orig}") from exc
     return new_version
 
 

@@ -1,0 +1,211 @@
+"""Read Vantage's own army JSON (``Army.to_json``) back: demo armies and stored armies.
+
+Errors raise ``ValueError`` naming the JSON path of the first bad field, e.g.
+``units[2].models[0].base.diameter_mm: must be a number > 0``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from vantage.geometry.shapes import CircleBase, OvalBase
+from vantage.rosters.army import (
+    ARMY_FORMAT,
+    Ability,
+    Army,
+    Carried,
+    ModelGroup,
+    Profile,
+    RosterBase,
+    Stats,
+    Unit,
+    Weapon,
+    WeaponAbility,
+)
+
+_WEAPON_META = frozenset({"name", "kind", "group", "keywords", "abilities"})
+MAX_BASE_MM = 2000.0
+
+
+def army_from_json(doc: object) -> Army:
+    """An ``Army`` from its ``to_json``/``content_json`` form; raise ``ValueError`` if malformed."""
+    obj = _obj(doc, "")
+    if obj.get("format", ARMY_FORMAT) != ARMY_FORMAT:
+        raise ValueError(f"format: expected {ARMY_FORMAT!r}")
+    limit = obj.get("points_limit")
+    return Army(
+        name=_str(obj, "name", ""),
+        edition=_str(obj, "edition", ""),
+        game_system=_str(obj, "game_system", "", ""),
+        faction=_str(obj, "faction", "", ""),
+        points=_num(obj, "points", "", 0.0),
+        points_limit=None if limit is None else _num(obj, "points_limit", ""),
+        configuration=tuple(_strs(obj, "configuration", "")),
+        units=tuple(_unit(u, f"units[{i}]") for i, u in enumerate(_list(obj, "units", ""))),
+    )
+
+
+def base_from_json(doc: object, path: str = "base") -> RosterBase:
+    """``{"shape": "circle", "diameter_mm": 32}`` or ``{"shape": "oval", ...}`` as a base."""
+    obj = _obj(doc, path)
+    shape = obj.get("shape")
+    if shape == "circle":
+        return CircleBase(diameter_mm=_size(obj, "diameter_mm", path))
+    if shape == "oval":
+        return OvalBase(
+            length_mm=_size(obj, "length_mm", path), width_mm=_size(obj, "width_mm", path)
+        )
+    raise ValueError(f"{path}.shape: must be 'circle' or 'oval'")
+
+
+def _unit(doc: object, path: str) -> Unit:
+    obj = _obj(doc, path)
+    custom = obj.get("custom_name")
+    return Unit(
+        id=_str(obj, "id", path),
+        name=_str(obj, "name", path),
+        entry_id=_str(obj, "entry_id", path, ""),
+        custom_name=None if custom is None else _str(obj, "custom_name", path),
+        keywords=tuple(_strs(obj, "keywords", path)),
+        faction_keywords=tuple(_strs(obj, "faction_keywords", path)),
+        points=_num(obj, "points", path, 0.0),
+        models=tuple(_group(g, f"{path}.models[{i}]") for i, g in _items(obj, "models", path)),
+        weapons=tuple(_weapon(w, f"{path}.weapons[{i}]") for i, w in _items(obj, "weapons", path)),
+        abilities=tuple(
+            Ability(name=_str(_obj(a, p), "name", p), text=_str(_obj(a, p), "text", p, ""))
+            for i, a in _items(obj, "abilities", path)
+            for p in [f"{path}.abilities[{i}]"]
+        ),
+        unassigned=tuple(
+            _carried(c, f"{path}.unassigned[{i}]") for i, c in _items(obj, "unassigned", path)
+        ),
+    )
+
+
+def _group(doc: object, path: str) -> ModelGroup:
+    obj = _obj(doc, path)
+    count = _num(obj, "count", path)
+    if count < 1 or not count.is_integer():
+        raise ValueError(f"{path}.count: must be a whole number >= 1")
+    profile = obj.get("profile")
+    base = obj.get("base")
+    return ModelGroup(
+        name=_str(obj, "name", path),
+        count=int(count),
+        entry_id=_str(obj, "entry_id", path, ""),
+        profile=None if profile is None else _profile(profile, f"{path}.profile"),
+        loadout=tuple(_carried(c, f"{path}.loadout[{i}]") for i, c in _items(obj, "loadout", path)),
+        base=None if base is None else base_from_json(base, f"{path}.base"),
+        keywords=tuple(_strs(obj, "keywords", path)),
+    )
+
+
+def _profile(doc: object, path: str) -> Profile:
+    obj = _obj(doc, path)
+    return Profile(name=_str(obj, "name", path), stats=_stats(obj, path, frozenset({"name"})))
+
+
+def _weapon(doc: object, path: str) -> Weapon:
+    obj = _obj(doc, path)
+    group = obj.get("group")
+    return Weapon(
+        name=_str(obj, "name", path),
+        kind=_str(obj, "kind", path),
+        group=None if group is None else _str(obj, "group", path),
+        stats=_stats(obj, path, _WEAPON_META),
+        keywords=tuple(_strs(obj, "keywords", path)),
+        abilities=tuple(
+            _ability(a, f"{path}.abilities[{i}]") for i, a in _items(obj, "abilities", path)
+        ),
+    )
+
+
+def _ability(doc: object, path: str) -> WeaponAbility:
+    obj = _obj(doc, path)
+    value = obj.get("value")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int | str)):
+        raise ValueError(f"{path}.value: must be a whole number or a dice expression")
+    keyword = obj.get("keyword")
+    threshold = obj.get("threshold")
+    return WeaponAbility(
+        name=_str(obj, "name", path),
+        value=value,
+        keyword=None if keyword is None else _str(obj, "keyword", path),
+        threshold=None if threshold is None else int(_num(obj, "threshold", path)),
+        known=obj.get("known", True) is not False,
+    )
+
+
+def _carried(doc: object, path: str) -> Carried:
+    obj = _obj(doc, path)
+    return Carried(weapon=_str(obj, "weapon", path), total=int(_num(obj, "total", path)))
+
+
+def _stats(obj: Mapping[str, Any], path: str, meta: frozenset[str]) -> Stats:
+    stats: list[tuple[str, str]] = []
+    for key, value in obj.items():
+        if key in meta:
+            continue
+        if not key.isupper() or not isinstance(value, str):
+            raise ValueError(f"{path}.{key}: characteristics are upper-case keys with text values")
+        stats.append((key, value))
+    return tuple(stats)
+
+
+def _obj(doc: object, path: str) -> Mapping[str, Any]:
+    if not isinstance(doc, Mapping):
+        raise ValueError(f"{path or 'army'}: must be an object")
+    return doc
+
+
+def _at(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+_REQUIRED: Any = object()
+
+
+def _str(obj: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) -> str:
+    value = obj.get(key, default)
+    if value is _REQUIRED or not isinstance(value, str):
+        raise ValueError(f"{_at(path, key)}: must be text")
+    return value
+
+
+def _num(obj: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) -> float:
+    value = obj.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"{_at(path, key)}: must be a number")
+    return float(value)
+
+
+def _size(obj: Mapping[str, Any], key: str, path: str) -> float:
+    value = obj.get(key)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not 0 < value <= MAX_BASE_MM
+    ):
+        raise ValueError(f"{_at(path, key)}: must be a number > 0 and <= {MAX_BASE_MM:g}")
+    return float(value)
+
+
+def _list(obj: Mapping[str, Any], key: str, path: str) -> list[Any]:
+    value = obj.get(key, [])
+    if not isinstance(value, list):
+        raise ValueError(f"{_at(path, key)}: must be a list")
+    return value
+
+
+def _items(obj: Mapping[str, Any], key: str, path: str) -> enumerate[Any]:
+    return enumerate(_list(obj, key, path))
+
+
+def _strs(obj: Mapping[str, Any], key: str, path: str) -> list[str]:
+    values = _list(obj, key, path)
+    for i, value in enumerate(values):
+        if not isinstance(value, str):
+            raise ValueError(f"{_at(path, key)}[{i}]: must be text")
+    return values

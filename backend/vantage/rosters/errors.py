@@ -1,0 +1,28 @@
+"""Why a file could not be imported: a ``roster/...`` rejection value, never a crash."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vantage.engine.errors import Rejection
+
+EMPTY = "roster/empty"
+TOO_LARGE = "roster/too_large"
+NOT_A_ROSTER = "roster/not_a_roster"
+BAD_XML = "roster/bad_xml"
+BAD_JSON = "roster/bad_json"
+UNSAFE_XML = "roster/unsafe_xml"
+BAD_ZIP = "roster/bad_zip"
+
+
+@dataclass(frozen=True, slots=True)
+class RosterError(Rejection):
+    """A file that is not a readable roster: ``code`` is one of the ``roster/...`` constants."""
+
+
+class RosterFailure(Exception):
+    """Raised inside the readers and turned into a ``RosterError`` by ``import_roster``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.error = RosterError(code, message)

@@ -1,0 +1,57 @@
+"""New Recruit ``.json`` rosters into the roster tree (army-lists.md §3)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from vantage.rosters.errors import BAD_JSON, NOT_A_ROSTER, RosterFailure
+from vantage.rosters.tree import CONTAINERS, Budget, Node
+
+
+def read_newrecruit(data: bytes) -> Node:
+    """The ``"roster"`` object of a New Recruit export as a tree; raise ``RosterFailure``."""
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise RosterFailure(BAD_JSON, "the JSON file is not UTF-8 text") from None
+    except RecursionError:
+        raise RosterFailure(BAD_JSON, "the JSON nests too deeply") from None
+    except ValueError as exc:
+        raise RosterFailure(BAD_JSON, f"the file is not valid JSON ({exc})") from None
+    roster = doc.get("roster") if isinstance(doc, dict) else None
+    if not isinstance(roster, dict):
+        raise RosterFailure(
+            NOT_A_ROSTER, 'the JSON is not a New Recruit roster: no "roster" object at the top'
+        )
+    return object_node("roster", roster, Budget(), 1)
+
+
+def object_node(tag: str, obj: dict[str, Any], budget: Budget, depth: int) -> Node:
+    """Convert one JSON object: scalars become string attributes, arrays become children."""
+    budget.spend(depth)
+    attrs: dict[str, str] = {}
+    children: dict[str, tuple[Node, ...]] = {}
+    text: str | None = None
+    for key, value in obj.items():
+        if key == "$text":
+            text = scalar_text(value).strip() or None
+        elif isinstance(value, list):
+            child_tag = CONTAINERS.get(key, key)
+            children[key] = tuple(
+                object_node(child_tag, item, budget, depth + 1)
+                for item in value
+                if isinstance(item, dict)
+            )
+        elif isinstance(value, dict):
+            children[key] = (object_node(key, value, budget, depth + 1),)
+        elif value is not None:
+            attrs[key] = scalar_text(value)
+    return Node(tag=tag, attrs=attrs, text=text, children=children)
+
+
+def scalar_text(value: object) -> str:
+    """A JSON scalar as XML would have spelled it: ``true``, ``5``, ``2.03``, ids as strings."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,70 @@
+"""BattleScribe ``.ros`` XML into the roster tree, with defusedxml: no DTDs, no entities."""
+
+from __future__ import annotations
+
+import io
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml.ElementTree as safe_et
+from defusedxml import DefusedXmlException
+
+from vantage.rosters.errors import BAD_XML, NOT_A_ROSTER, UNSAFE_XML, RosterFailure
+from vantage.rosters.tree import CONTAINERS, Budget, Node
+
+
+def read_ros(data: bytes) -> Node:
+    """The ``<roster>`` element of a .ros file as a tree; raise ``RosterFailure`` otherwise."""
+    budget = Budget()
+    depth = 0
+    root: Element | None = None
+    try:
+        for event, elem in safe_et.iterparse(
+            io.BytesIO(data),
+            events=("start", "end"),
+            forbid_dtd=True,
+            forbid_entities=True,
+            forbid_external=True,
+        ):
+            if event == "start":
+                depth += 1
+                budget.spend(depth)
+                if root is None:
+                    root = elem
+            else:
+                depth -= 1
+    except DefusedXmlException as exc:
+        raise RosterFailure(
+            UNSAFE_XML, f"the XML declares a DTD or entities, which rosters never need ({exc})"
+        ) from None
+    except (ParseError, LookupError, ValueError) as exc:  # LookupError: unknown encoding
+        raise RosterFailure(BAD_XML, f"the file is not well-formed XML ({exc})") from None
+    if root is None or local_name(root.tag) != "roster":
+        found = "nothing" if root is None else f"<{local_name(root.tag)}>"
+        raise RosterFailure(NOT_A_ROSTER, f"the XML is not a BattleScribe roster: found {found}")
+    return element_node(root)
+
+
+def local_name(tag: str) -> str:
+    """A tag or attribute name without its ``{namespace}``."""
+    return tag.rsplit("}", 1)[-1]
+
+
+def element_node(elem: Element) -> Node:
+    """Convert an element (depth already bounded by the parse budget)."""
+    attrs = {local_name(k): v for k, v in elem.attrib.items()}
+    children: dict[str, list[Node]] = {}
+    for child in elem:
+        tag = local_name(child.tag)
+        if tag in CONTAINERS:
+            children.setdefault(tag, []).extend(element_node(c) for c in child)
+        elif not child.attrib and len(child) == 0:
+            attrs[tag] = (child.text or "").strip()
+        else:
+            children.setdefault(tag, []).append(element_node(child))
+    text = (elem.text or "").strip() or None
+    return Node(
+        tag=local_name(elem.tag),
+        attrs=attrs,
+        text=text,
+        children={k: tuple(v) for k, v in children.items()},
+    )

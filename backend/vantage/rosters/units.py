@@ -1,0 +1,301 @@
+"""The roster tree into an ``Army``: units, models, profiles, weapons, abilities, points.
+
+Follows army-lists.md §1 and §6: units are ``type="unit"`` selections (or ``type="model"``
+directly under a force); models are ``type="model"`` selections below them; profiles may sit at
+any depth; a selection's ``number`` counts the whole group, so loadouts are totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from vantage.rosters.abilities import parse_abilities, split_keywords
+from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Profile, Unit, Weapon
+from vantage.rosters.errors import TOO_LARGE, RosterFailure
+from vantage.rosters.tree import Node
+
+GAME_SYSTEMS = {
+    "sys-352e-adc2-7639-d6a9": "wh40k-10e",
+    "28ec-711c-d87f-3aeb": "wh40k-9e",
+}
+"""BattleScribe ``gameSystemId`` -> Vantage system name (army-lists.md §1)."""
+
+_SYSTEM_NAMES = (("10th", "wh40k-10e"), ("9th", "wh40k-9e"), ("8th", "wh40k-8e"))
+FACTION_PREFIX = "faction:"
+_MULTI_PROFILE_MARK = "➤"
+MAX_MODELS = 1000
+"""Models in one group: more is a broken or hostile file, not an army."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A profile or rule and the selection that holds it (whose ``number`` counts it)."""
+
+    owner: Node
+    item: Node
+
+
+def build_army(root: Node) -> Army:
+    """The army described by a ``<roster>`` tree."""
+    edition, warnings = detect_edition(root)
+    units: list[Unit] = []
+    configuration: list[str] = []
+    forces = list(_forces(root))
+    for force in forces:
+        for sel in force.kids("selections"):
+            if sel.attr("type") in {"unit", "model"} and not _is_configuration(sel):
+                units.append(build_unit(sel))
+            else:
+                configuration.append(_describe(sel))
+    for unit in units:
+        if any(g.profile is None for g in unit.models):
+            warnings.append(f"{unit.name}: no stat profile for some models")
+    limits = [c.number("value") for c in root.kids("costLimits") if _is_points(c)]
+    total = _points(root) if any(_is_points(c) for c in root.kids("costs")) else None
+    return Army(
+        name=root.attr("name"),
+        edition=edition,
+        game_system=root.attr("gameSystemName"),
+        faction=forces[0].attr("catalogueName") if forces else "",
+        points=sum(u.points for u in units) if total is None else total,
+        points_limit=limits[0] if limits and limits[0] > 0 else None,
+        units=tuple(units),
+        configuration=tuple(c for c in configuration if c),
+        warnings=tuple(warnings),
+    )
+
+
+def detect_edition(root: Node) -> tuple[str, list[str]]:
+    """The Vantage system of a roster by ``gameSystemId``, else by name; warn when unknown."""
+    system_id = root.attr("gameSystemId")
+    if system_id in GAME_SYSTEMS:
+        return GAME_SYSTEMS[system_id], []
+    name = root.attr("gameSystemName")
+    for marker, edition in _SYSTEM_NAMES:
+        if "40,000" in name and marker in name:
+            return edition, []
+    return "unknown", [f"unknown game system {name or system_id!r}: stats imported as they are"]
+
+
+def build_unit(sel: Node) -> Unit:
+    """One unit selection with its model groups, weapons, abilities, keywords and points."""
+    group_nodes = [] if sel.attr("type") == "model" else list(_model_selections(sel))
+    unit_found = list(_found(sel, stop=group_nodes)) if group_nodes else []
+    group_nodes = group_nodes or [sel]
+    unit_stats = [_profile(f.item) for f in unit_found if _kind(f.item) == "unit"]
+    armoury = _Armoury()
+    unit_loadout = armoury.carry(unit_found)
+    groups: list[ModelGroup] = []
+    all_found = list(unit_found)
+    for node in group_nodes:
+        found = list(_found(node, stop=[]))
+        all_found += found
+        loadout = armoury.carry(found)
+        if len(group_nodes) == 1:
+            loadout = _merge(unit_loadout + loadout)
+        own_stats = [_profile(f.item) for f in found if _kind(f.item) == "unit"]
+        groups.append(
+            ModelGroup(
+                name=node.attr("name"),
+                entry_id=node.attr("entryId"),
+                count=_model_count(node),
+                profile=_pick_profile(own_stats or unit_stats, node.attr("name")),
+                loadout=loadout,
+                keywords=() if node is sel else _keywords(node)[0],
+            )
+        )
+    keywords, factions = _keywords(sel)
+    return Unit(
+        id=sel.attr("id"),
+        name=sel.attr("name"),
+        entry_id=sel.attr("entryId"),
+        custom_name=sel.attr("customName") or None,
+        keywords=keywords,
+        faction_keywords=factions,
+        points=_points(sel),
+        models=tuple(groups),
+        weapons=armoury.weapons(),
+        abilities=_abilities(all_found),
+        unassigned=() if len(group_nodes) == 1 else unit_loadout,
+    )
+
+
+def _model_count(node: Node) -> int:
+    count = max(1, int(node.number("number", 1)))
+    if count > MAX_MODELS:
+        name = node.attr("name")
+        raise RosterFailure(TOO_LARGE, f"{name!r} has {count} models; at most {MAX_MODELS} allowed")
+    return count
+
+
+class _Armoury:
+    """The distinct weapon profiles of one unit, and how many of each a group carries."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, Weapon] = {}
+
+    def carry(self, found: list[Found]) -> tuple[Carried, ...]:
+        carried: list[Carried] = []
+        for f in found:
+            if _kind(f.item) != "weapon":
+                continue
+            siblings = [p for p in f.owner.kids("profiles") if _kind(p) == "weapon"]
+            marked = f.item.attr("name").lstrip().startswith(_MULTI_PROFILE_MARK)
+            group = f.owner.attr("name") if len(siblings) > 1 or marked else None
+            name = self._add(_weapon(f.item, group))
+            carried.append(Carried(weapon=name, total=max(1, int(f.owner.number("number", 1)))))
+        return _merge(tuple(carried))
+
+    def _add(self, weapon: Weapon) -> str:
+        named, n = weapon, 1
+        while self._by_name.get(named.name, named) != named:
+            n += 1
+            named = replace(weapon, name=f"{weapon.name} ({n})")
+        self._by_name[named.name] = named
+        return named.name
+
+    def weapons(self) -> tuple[Weapon, ...]:
+        return tuple(self._by_name.values())
+
+
+def _merge(carried: tuple[Carried, ...]) -> tuple[Carried, ...]:
+    totals: dict[str, int] = {}
+    for c in carried:
+        totals[c.weapon] = totals.get(c.weapon, 0) + c.total
+    return tuple(Carried(weapon=w, total=t) for w, t in totals.items())
+
+
+def _forces(node: Node) -> Iterator[Node]:
+    for force in node.kids("forces"):
+        yield force
+        yield from _forces(force)
+
+
+def _model_selections(node: Node) -> Iterator[Node]:
+    for child in node.kids("selections"):
+        if child.attr("type") == "model":
+            yield child
+        else:
+            yield from _model_selections(child)
+
+
+def _found(node: Node, stop: list[Node]) -> Iterator[Found]:
+    """Profiles and rules in a selection's subtree, not descending into ``stop`` selections."""
+    for profile in node.kids("profiles"):
+        if profile.attr("hidden") != "true":
+            yield Found(node, profile)
+    for rule in node.kids("rules"):
+        if rule.attr("hidden") != "true":
+            yield Found(node, rule)
+    for child in node.kids("selections"):
+        if not any(child is s for s in stop):
+            yield from _found(child, stop)
+
+
+def _kind(item: Node) -> str:
+    """``unit``, ``weapon``, ``ability`` or ``other`` for a profile; ``rule`` for a rule."""
+    if item.tag == "rule":
+        return "rule"
+    type_name = item.attr("typeName").casefold()
+    if type_name in {"unit", "model"}:
+        return "unit"
+    if "weapon" in type_name:
+        return "weapon"
+    return "ability" if type_name == "abilities" else "other"
+
+
+def _characteristics(profile: Node) -> list[tuple[str, str]]:
+    return [(c.attr("name"), c.text or "") for c in profile.kids("characteristics")]
+
+
+def _clean_name(name: str) -> str:
+    return name.strip().lstrip(_MULTI_PROFILE_MARK).strip()
+
+
+def _profile(node: Node) -> Profile:
+    stats = tuple((k.strip().upper(), v) for k, v in _characteristics(node))
+    return Profile(name=_clean_name(node.attr("name")), stats=stats)
+
+
+def _pick_profile(profiles: list[Profile], model_name: str) -> Profile | None:
+    named = [p for p in profiles if p.name.casefold() == model_name.casefold()]
+    return next(iter(named or profiles), None)
+
+
+def _weapon(node: Node, group: str | None) -> Weapon:
+    keywords: tuple[str, ...] = ()
+    stats: list[tuple[str, str]] = []
+    for key, value in _characteristics(node):
+        if key.strip().casefold() == "keywords":
+            keywords = split_keywords(value)
+        else:
+            stats.append((key.strip().upper(), value))
+    melee = (
+        "melee" in node.attr("typeName").casefold()
+        or dict(stats).get("RANGE", "").casefold() == "melee"
+    )
+    return Weapon(
+        name=_clean_name(node.attr("name")),
+        kind="melee" if melee else "ranged",
+        stats=tuple(stats),
+        keywords=keywords,
+        abilities=parse_abilities(", ".join(keywords)),
+        group=group,
+    )
+
+
+def _abilities(found: list[Found]) -> tuple[Ability, ...]:
+    seen: dict[tuple[str, str], Ability] = {}
+    for f in found:
+        kind = _kind(f.item)
+        if kind == "rule":
+            text = f.item.attr("description")
+        elif kind == "ability":
+            text = next((v for _, v in _characteristics(f.item)), "")
+        elif kind == "other":
+            text = "; ".join(f"{k}: {v}" for k, v in _characteristics(f.item))
+        else:
+            continue
+        ability = Ability(name=_clean_name(f.item.attr("name")), text=text.strip())
+        seen.setdefault((ability.name, ability.text), ability)
+    return tuple(seen.values())
+
+
+def _keywords(sel: Node) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Keywords and faction keywords (categories named ``Faction: X``), upper case."""
+    keywords: dict[str, None] = {}
+    factions: dict[str, None] = {}
+    for cat in sel.kids("categories"):
+        name = cat.attr("name").strip()
+        if name.casefold().startswith(FACTION_PREFIX):
+            factions[name[len(FACTION_PREFIX) :].strip().upper()] = None
+        elif name:
+            keywords[name.upper()] = None
+    return tuple(keywords), tuple(factions)
+
+
+def _is_points(cost: Node) -> bool:
+    return cost.attr("typeId") == "points" or cost.attr("name").strip().casefold() in {
+        "pts",
+        "points",
+    }
+
+
+def _points(node: Node) -> float:
+    """Points of a selection and everything chosen under it (or of the roster's own costs)."""
+    own = sum(c.number("value") for c in node.kids("costs") if _is_points(c))
+    if node.tag == "roster":
+        return own
+    return own + sum(_points(child) for child in node.kids("selections"))
+
+
+def _is_configuration(sel: Node) -> bool:
+    return any(c.attr("name").casefold() == "configuration" for c in sel.kids("categories"))
+
+
+def _describe(sel: Node) -> str:
+    """A configuration choice for display: ``"Battle Size: Strike Force"``."""
+    chosen = [c.attr("name") for c in sel.kids("selections") if c.attr("name")]
+    name = sel.attr("name")
+    return f"{name}: {', '.join(chosen)}" if chosen else name

@@ -1,0 +1,183 @@
+"""Broken and hostile files get a clear ``roster/...`` error value, never an exception."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import tracemalloc
+import zipfile
+
+import pytest
+
+from vantage.rosters import Army, RosterError, import_roster
+from vantage.rosters.importer import MAX_FILE_BYTES
+from vantage.rosters.rosz import MAX_MEMBERS, MAX_UNCOMPRESSED
+from vantage.rosters.tree import MAX_DEPTH, MAX_NODES
+
+BILLION_LAUGHS = b"""<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+]>
+<roster id="x" name="&lol4;"><forces/></roster>
+"""
+
+EXTERNAL_ENTITY = b"""<?xml version="1.0"?>
+<!DOCTYPE roster [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+<roster id="x" name="&secret;"/>
+"""
+
+
+def _error(name: str, data: bytes) -> RosterError:
+    result = import_roster(name, data)
+    assert isinstance(result, RosterError), result
+    assert result.message.startswith(f"{name}: ")
+    assert result.to_json()["code"] == result.code
+    return result
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("data", [BILLION_LAUGHS, EXTERNAL_ENTITY])
+def test_dtds_and_entities_are_refused(data: bytes) -> None:
+    error = _error("evil.ros", data)
+    assert error.code == "roster/unsafe_xml"
+    assert "DTD" in error.message
+
+
+def test_unsafe_xml_inside_a_rosz_is_refused_too() -> None:
+    assert _error("evil.rosz", _zip({"evil.ros": BILLION_LAUGHS})).code == "roster/unsafe_xml"
+
+
+def test_a_zip_bomb_is_refused_with_bounded_memory() -> None:
+    buf = io.BytesIO()
+    with (
+        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as archive,
+        archive.open("bomb.ros", "w", force_zip64=True) as member,
+    ):
+        block = b"\0" * (1024 * 1024)
+        for _ in range(64):
+            member.write(block)
+    data = buf.getvalue()
+    assert len(data) < 200_000
+    tracemalloc.start()
+    try:
+        error = _error("bomb.rosz", data)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert error.code == "roster/too_large"
+    assert peak < 3 * MAX_UNCOMPRESSED
+
+
+def test_a_member_that_expands_too_much_is_refused() -> None:
+    error = _error("ratio.rosz", _zip({"x.ros": b"<roster>" + b" " * (MAX_UNCOMPRESSED // 2)}))
+    assert error.code == "roster/too_large"
+    assert "zip bomb" in error.message
+
+
+def test_a_zip_with_many_members_is_refused() -> None:
+    error = _error("many.rosz", _zip({f"m{i}.ros": b"<roster/>" for i in range(500)}))
+    assert error.code == "roster/bad_zip"
+    assert "500 entries" in error.message
+
+
+@pytest.mark.parametrize(
+    ("members", "expect"),
+    [
+        ({"a.ros": b"<roster/>", "b.ros": b"<roster/>"}, "2 files"),
+        ({}, "0 files"),
+        ({"inner.rosz": _zip({"a.ros": b"<roster/>"})}, "another zip"),
+    ],
+)
+def test_a_rosz_holds_exactly_one_roster(members: dict[str, bytes], expect: str) -> None:
+    assert MAX_MEMBERS >= 2
+    error = _error("odd.rosz", _zip(members))
+    assert error.code == "roster/bad_zip"
+    assert expect in error.message
+
+
+def test_a_truncated_zip_is_refused(ros_bytes: bytes) -> None:
+    data = _zip({"a.ros": ros_bytes})
+    assert _error("cut.rosz", data[: len(data) // 2]).code == "roster/bad_zip"
+
+
+def test_mac_junk_beside_the_roster_is_ignored(ros_bytes: bytes) -> None:
+    data = _zip({"a.ros": ros_bytes, "__MACOSX/._a.ros": b"\0\5\26\7"})
+    assert isinstance(import_roster("mac.rosz", data), Army)
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"", "roster/empty"),
+        (b"  \n\t ", "roster/empty"),
+        (b"Shard Wardens x10, Prism Strider", "roster/not_a_roster"),
+        (b"\x00\x9c" + random.Random(7).randbytes(4096), "roster/not_a_roster"),
+        (b"<roster id='x'><forces>", "roster/bad_xml"),
+        (b"<html><body>hello</body></html>", "roster/not_a_roster"),
+        (b"\xff\xfe<\0r\0", "roster/bad_xml"),
+        (b'{"roster": ', "roster/bad_json"),
+        (b'{"name": "not a roster"}', "roster/not_a_roster"),
+        (b'{"roster": 5}', "roster/not_a_roster"),
+        (b"[1, 2, 3]", "roster/not_a_roster"),
+        (b'{"roster": {"a": "\xff"}}', "roster/bad_json"),
+        (b"{" + b'"a":[' * 100_000, "roster/bad_json"),
+    ],
+)
+def test_broken_files(data: bytes, code: str) -> None:
+    assert _error("upload.bin", data).code == code
+
+
+def test_a_file_over_the_size_limit_is_refused() -> None:
+    error = _error("huge.ros", b"<roster>" + b" " * MAX_FILE_BYTES + b"</roster>")
+    assert error.code == "roster/too_large"
+    assert "MiB" in error.message
+
+
+def test_deep_nesting_is_refused() -> None:
+    xml = b"<roster>" + b"<a x='1'>" * (MAX_DEPTH + 5) + b"</a>" * (MAX_DEPTH + 5) + b"</roster>"
+    assert _error("deep.ros", xml).code == "roster/too_large"
+    doc: dict[str, object] = {}
+    node = doc
+    for _ in range(MAX_DEPTH + 5):
+        child: dict[str, object] = {}
+        node["selections"] = [child]
+        node = child
+    assert _error("deep.json", json.dumps({"roster": doc}).encode()).code == "roster/too_large"
+
+
+def test_too_many_elements_are_refused() -> None:
+    xml = b"<roster><costs>" + b"<cost/>" * (MAX_NODES + 1) + b"</costs></roster>"
+    error = _error("wide.ros", xml)
+    assert error.code == "roster/too_large"
+    assert str(MAX_NODES) in error.message
+
+
+def test_an_absurd_model_count_is_refused(ros_bytes: bytes) -> None:
+    data = ros_bytes.replace(b'entryId="e-101" number="4"', b'entryId="e-101" number="4000000"')
+    error = _error("horde.ros", data)
+    assert error.code == "roster/too_large"
+    assert "'Shard Warden' has 4000000 models" in error.message
+
+
+def test_an_empty_roster_is_an_empty_army() -> None:
+    army = import_roster("empty.ros", b"<roster id='r' name='Nothing yet'/>")
+    assert isinstance(army, Army)
+    assert army.units == ()
+
+
+def test_the_file_name_in_messages_is_only_its_base_name() -> None:
+    error = import_roster("C:\\Users\\me\\lists/army.ros", b"nope")
+    assert isinstance(error, RosterError)
+    assert error.message.startswith("army.ros: ")
+    assert error.detail == {"file": "army.ros"}

@@ -1,0 +1,217 @@
+"""The scenario ``attack`` query: resolve one weapon's attacks with the dice the query gives.
+
+scenario-format "Query type `attack`" and its Clarifications. The runner calls
+:func:`answer_attack` with the system's ``distance`` and ``cover`` measures; they are used only
+for ``within_half_range`` and ``cover`` left out of ``context``. Bad input raises
+``ScenarioError`` naming the first bad field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from vantage.engine.codec import first_error
+from vantage.engine.table import Model
+from vantage.rules.wh40k.abilities import AbilityError, parse_abilities
+from vantage.rules.wh40k.allocation import AllocationError, AllocationKind, unit_state
+from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr, DiceExprError, parse_dice_expr
+from vantage.rules.wh40k.dice_source import DicePools, PoolExhausted
+from vantage.rules.wh40k.profiles import (
+    AttackContext,
+    Attacker,
+    TargetProfile,
+    WeaponProfile,
+)
+from vantage.rules.wh40k.query_input import AttackQueryIn
+from vantage.rules.wh40k.rolls import cover_applies
+from vantage.rules.wh40k.sequence import AttackResult, resolve_attack
+from vantage.scenario.schema import Scenario, ScenarioError
+
+SUPPORTED_SYSTEMS = ("wh40k-10e",)
+MAX_ATTACKS = 20_000
+"""A bound on one query's work (the server answers the same query over the websocket)."""
+TOLERANCE = 1e-6
+"""scenario-format: "within X" means ``<= X`` with a tolerance of 1e-6 inch."""
+
+Distance = Callable[[str, str], float]
+Cover = Callable[[str, str], bool]
+
+
+def answer_attack(
+    scenario: Scenario,
+    query: Mapping[str, Any],
+    index: int,
+    distance: Distance,
+    cover: Cover,
+) -> dict[str, Any]:
+    """The answer to one ``attack`` query (``index`` is its position in ``queries``)."""
+    at = f"queries[{index}]"
+    if scenario.system not in SUPPORTED_SYSTEMS:
+        raise ScenarioError(f"{at}.type", f"attack is not supported for system {scenario.system}")
+    try:
+        q = AttackQueryIn.model_validate(query)
+    except ValidationError as exc:
+        path, msg = first_error(exc, query, at)
+        raise ScenarioError(path, msg) from None
+    table = scenario.table
+    for field in ("attacker", "target"):
+        unit_id = getattr(q, field)
+        if unit_id not in table.units:
+            raise ScenarioError(f"{at}.{field}", f"unknown unit {unit_id!r}")
+    weapon = _weapon(q, at)
+    attacking = [m for m in table.unit_models(q.attacker) if m.wounds > 0]
+    targets = [m for m in table.unit_models(q.target) if m.wounds > 0]
+    n_attacking = q.models_attacking if q.models_attacking is not None else len(attacking)
+    most = weapon.attacks.maximum + weapon.abilities.rapid_fire + len(targets) // 5
+    if n_attacking * most > MAX_ATTACKS:
+        raise ScenarioError(f"{at}.weapon.attacks", f"more than {MAX_ATTACKS} attacks in one query")
+    target = TargetProfile(
+        toughness=q.target_profile.toughness,
+        save=q.target_profile.save,
+        invulnerable=q.target_profile.invulnerable,
+        feel_no_pain=q.target_profile.feel_no_pain,
+        wounds=q.target_profile.wounds,
+        keywords=frozenset(table.units[q.target].keywords)
+        | {k.upper() for k in q.target_profile.keywords},
+    )
+
+    def measured_from() -> list[Model]:
+        if n_attacking > len(attacking):
+            raise ScenarioError(
+                f"{at}.models_attacking",
+                f"unit {q.attacker!r} has only {len(attacking)} models to measure from",
+            )
+        return attacking[:n_attacking]
+
+    attackers = _attackers(q, weapon, n_attacking, targets, measured_from, distance, at)
+    covered = _covered(q, weapon, target, targets, measured_from, cover)
+    ctx = AttackContext(
+        remained_stationary=q.context.remained_stationary,
+        charged=q.context.charged,
+        hit_modifier=q.context.hit_modifier,
+        wound_modifier=q.context.wound_modifier,
+        save_modifier=q.context.save_modifier,
+        target_models=len(targets),
+    )
+    pools = DicePools({kind: getattr(q.dice, kind) for kind in ROLL_KINDS})
+    defender = ListedDefender(q.allocate)
+    unit = unit_state([(m.id, m.wounds) for m in targets], target.wounds)
+    try:
+        result = resolve_attack(weapon, attackers, target, unit, pools, ctx, defender, covered)
+    except PoolExhausted as exc:
+        raise ScenarioError(f"{at}.dice.{exc.kind}", "pool ran out") from None
+    except AllocationError as exc:
+        raise ScenarioError(f"{at}.allocate[{defender.position - 1}]", str(exc)) from None
+    return _answer(result, pools, defender)
+
+
+class ListedDefender:
+    """The defender's choices from the query's ``allocate`` list, then the first eligible."""
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        self._choices = tuple(choices)
+        self.position = 0
+
+    def choose(self, eligible: tuple[str, ...], kind: AllocationKind) -> str:
+        """The next listed model, or the first eligible one when the list has run out."""
+        if self.position >= len(self._choices):
+            return eligible[0]
+        self.position += 1
+        return self._choices[self.position - 1]
+
+
+def _weapon(q: AttackQueryIn, at: str) -> WeaponProfile:
+    w = q.weapon
+    try:
+        abilities = parse_abilities(w.abilities)
+    except AbilityError as exc:
+        raise ScenarioError(f"{at}.weapon.abilities[{exc.index}]", exc.message) from None
+    if w.skill is None and not abilities.torrent:
+        raise ScenarioError(f"{at}.weapon.skill", "is required")
+    return WeaponProfile(
+        name=w.name,
+        type=w.type,
+        range=w.range,
+        attacks=_expr(w.attacks, f"{at}.weapon.attacks"),
+        skill=w.skill,
+        strength=w.strength,
+        ap=w.ap,
+        damage=_expr(w.damage, f"{at}.weapon.damage"),
+        abilities=abilities,
+    )
+
+
+def _expr(value: str | int, path: str) -> DiceExpr:
+    try:
+        return parse_dice_expr(value)
+    except DiceExprError as exc:
+        raise ScenarioError(path, str(exc)) from None
+
+
+def _attackers(
+    q: AttackQueryIn,
+    weapon: WeaponProfile,
+    n_attacking: int,
+    targets: Sequence[Model],
+    measured_from: Callable[[], list[Model]],
+    distance: Distance,
+    at: str,
+) -> list[Attacker]:
+    """The attacking models and whether each is within half range (given, or measured)."""
+    given = q.context.within_half_range
+    ab = weapon.abilities
+    if given is not None or weapon.is_melee or not (ab.rapid_fire or ab.melta) or not targets:
+        half = bool(given)
+        return [Attacker(f"#{i + 1}", half) for i in range(n_attacking)]
+    if weapon.range is None:
+        raise ScenarioError(f"{at}.weapon.range", "is required to measure half range")
+    limit = weapon.range / 2 + TOLERANCE
+    return [
+        Attacker(m.id, min(distance(m.id, t.id) for t in targets) <= limit) for m in measured_from()
+    ]
+
+
+def _covered(
+    q: AttackQueryIn,
+    weapon: WeaponProfile,
+    target: TargetProfile,
+    targets: Sequence[Model],
+    measured_from: Callable[[], list[Model]],
+    cover: Cover,
+) -> frozenset[str]:
+    """The target models with the benefit of cover (given for all, or measured per model)."""
+    given = q.context.cover
+    if given is not None:
+        return frozenset(m.id for m in targets) if given else frozenset()
+    could_apply = cover_applies(
+        True,
+        melee=weapon.is_melee,
+        ignores_cover=weapon.abilities.ignores_cover,
+        save=target.save,
+        ap=weapon.ap,
+    )
+    if not could_apply or not targets:
+        return frozenset()
+    shooters = measured_from()
+    return frozenset(t.id for t in targets if any(cover(a.id, t.id) for a in shooters))
+
+
+def _answer(result: AttackResult, pools: DicePools, defender: ListedDefender) -> dict[str, Any]:
+    return {
+        "attacks": result.attacks,
+        "hits": result.hits,
+        "wounds": result.wounds,
+        "mortal_wounds": result.mortal_wounds,
+        "failed_saves": result.failed_saves,
+        "damage_inflicted": result.damage_inflicted,
+        "destroyed": list(result.unit.destroyed),
+        "wounds_left": result.unit.wounds_left(),
+        "critical_hits": result.critical_hits,
+        "critical_wounds": result.critical_wounds,
+        "wounds_ignored": result.wounds_ignored,
+        "allocated": [a.model for a in result.allocated],
+        "dice_used": pools.used(),
+    }

@@ -1,0 +1,245 @@
+"""The 10th-edition attack sequence for one weapon profile against one target unit.
+
+wh40k-10th §8.3-8.5: number of attacks, hit rolls, wound rolls (all made first, as fast
+dice), then each wounding attack allocated, saved and damaged one at a time, then the mortal
+wounds of DEVASTATING WOUNDS after all normal damage, spilling over from model to model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vantage.rules.wh40k.allocation import (
+    Defender,
+    FirstEligible,
+    UnitState,
+    allocate,
+    inflict,
+)
+from vantage.rules.wh40k.dice_expr import RollSource
+from vantage.rules.wh40k.profiles import (
+    AttackContext,
+    Attacker,
+    TargetProfile,
+    WeaponProfile,
+)
+from vantage.rules.wh40k.rolls import choose_save, cover_applies, hit_roll, wound_roll, wound_target
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A hit scored on the target: ``attacker`` indexes the attacking model that made it."""
+
+    attacker: int
+    critical: bool = False
+    auto_wound: bool = False
+    """LETHAL HITS: it wounds without a wound roll (and is not a critical wound)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wound:
+    """A successful wound: ``mortal`` when DEVASTATING WOUNDS turned it into mortal wounds."""
+
+    attacker: int
+    critical: bool = False
+    mortal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AllocatedAttack:
+    """One wounding attack's fate: the model it went to, the save, the damage."""
+
+    model: str
+    save_roll: int
+    saved: bool
+    damage: int = 0
+    lost: int = 0
+    ignored: int = 0
+    destroyed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    """What happened, with the target unit afterwards (``unit``)."""
+
+    attacks: int
+    hits: int
+    critical_hits: int
+    wounds: int
+    critical_wounds: int
+    mortal_wounds: int
+    failed_saves: int
+    damage_inflicted: int
+    wounds_ignored: int
+    allocated: tuple[AllocatedAttack, ...]
+    unit: UnitState
+
+
+def attacks_per_model(
+    weapon: WeaponProfile, attackers: Sequence[Attacker], ctx: AttackContext, dice: RollSource
+) -> tuple[int, ...]:
+    """Each attacking model's attacks: A (rolled per model), + RAPID FIRE X within half range,
+    + 1 per 5 target models for BLAST; EXTRA ATTACKS weapons are never modified (§8.4, §8.5)."""
+    ab = weapon.abilities
+    blast = ctx.target_models // 5 if ab.blast and not ab.extra_attacks else 0
+    out = []
+    for model in attackers:
+        n = weapon.attacks.roll(dice, "attacks")
+        if not ab.extra_attacks:
+            n += blast + (ab.rapid_fire if model.within_half_range else 0)
+        out.append(n)
+    return tuple(out)
+
+
+def roll_hits(
+    weapon: WeaponProfile, counts: Sequence[int], ctx: AttackContext, dice: RollSource
+) -> list[Hit]:
+    """The hits, in the order made; SUSTAINED HITS' extra hits follow the hit that made them.
+
+    TORRENT hits automatically and never critically; HEAVY adds 1 after Remaining Stationary;
+    an unmodified 6 is critical, and with LETHAL HITS it wounds automatically (§8.4).
+    """
+    ab = weapon.abilities
+    modifier = ctx.hit_modifier + (1 if ab.heavy and ctx.remained_stationary else 0)
+    hits: list[Hit] = []
+    for attacker, count in enumerate(counts):
+        if ab.torrent:
+            hits.extend(Hit(attacker) for _ in range(count))
+            continue
+        if not count:
+            continue
+        skill = weapon.skill if weapon.skill is not None else 7
+        for die in dice.roll("hit", count):
+            outcome = hit_roll(die, skill, modifier)
+            if not outcome.success:
+                continue
+            hits.append(Hit(attacker, outcome.critical, outcome.critical and ab.lethal_hits))
+            if outcome.critical and ab.sustained_hits:
+                hits.extend(Hit(attacker) for _ in range(ab.sustained_hits))
+    return hits
+
+
+def roll_wounds(
+    weapon: WeaponProfile,
+    hits: Sequence[Hit],
+    target: TargetProfile,
+    ctx: AttackContext,
+    dice: RollSource,
+) -> list[Wound]:
+    """The wounds, in the order of the hits: a wound roll for each hit that needs one.
+
+    LANCE adds 1 after a charge; ANTI-KEYWORD X+ makes X+ critical; a critical wound of a
+    DEVASTATING WOUNDS weapon becomes mortal wounds (§8.4).
+    """
+    ab = weapon.abilities
+    needed = wound_target(weapon.strength, target.toughness)
+    modifier = ctx.wound_modifier + (1 if ab.lance and ctx.charged else 0)
+    anti = ab.anti_threshold(target.keywords) if ab.anti else None
+    critical_from = anti if anti is not None else 6
+    wounds: list[Wound] = []
+    for hit in hits:
+        if hit.auto_wound:
+            wounds.append(Wound(hit.attacker))
+            continue
+        outcome = wound_roll(dice.roll("wound", 1)[0], needed, modifier, critical_from)
+        if outcome.success:
+            mortal = outcome.critical and ab.devastating_wounds
+            wounds.append(Wound(hit.attacker, outcome.critical, mortal))
+    return wounds
+
+
+def resolve_attack(
+    weapon: WeaponProfile,
+    attackers: Sequence[Attacker],
+    target: TargetProfile,
+    unit: UnitState,
+    dice: RollSource,
+    ctx: AttackContext | None = None,
+    defender: Defender | None = None,
+    cover: frozenset[str] = frozenset(),
+) -> AttackResult:
+    """Resolve every attack of one weapon profile by ``attackers`` against the target ``unit``.
+
+    ``cover`` holds the target models that have the benefit of cover. Hit and wound rolls are
+    made for all attacks; allocation, saves and damage stop once the unit is destroyed.
+    """
+    ctx = ctx or AttackContext()
+    defender = defender or FirstEligible()
+    counts = attacks_per_model(weapon, attackers, ctx, dice)
+    hits = roll_hits(weapon, counts, ctx, dice)
+    wounds = roll_wounds(weapon, hits, target, ctx, dice)
+    log: list[AllocatedAttack] = []
+    failed = lost = ignored = 0
+    for wound in wounds:
+        if wound.mortal or unit.wiped_out:
+            continue
+        unit, model_id = allocate(unit, defender, "attack")
+        has_cover = cover_applies(
+            model_id in cover,
+            melee=weapon.is_melee,
+            ignores_cover=weapon.abilities.ignores_cover,
+            save=target.save,
+            ap=weapon.ap,
+        )
+        test = choose_save(
+            target.save,
+            weapon.ap,
+            target.invulnerable,
+            cover=has_cover,
+            other_modifier=ctx.save_modifier,
+        )
+        roll = dice.roll("save", 1)[0]
+        if test.passes(roll):
+            log.append(AllocatedAttack(model_id, roll, True))
+            continue
+        failed += 1
+        damage = _damage(weapon, attackers[wound.attacker], dice)
+        unit, out = inflict(unit, model_id, damage, target.feel_no_pain, dice)
+        lost, ignored = lost + out.lost, ignored + out.ignored
+        log.append(
+            AllocatedAttack(model_id, roll, False, damage, out.lost, out.ignored, out.destroyed)
+        )
+    mortal = 0
+    for wound in wounds:
+        if not wound.mortal or unit.wiped_out:
+            continue
+        points = _damage(weapon, attackers[wound.attacker], dice)
+        mortal += points
+        unit, m_lost, m_ignored = suffer_mortal_wounds(unit, points, target, dice, defender)
+        lost, ignored = lost + m_lost, ignored + m_ignored
+    return AttackResult(
+        attacks=sum(counts),
+        hits=len(hits),
+        critical_hits=sum(1 for h in hits if h.critical),
+        wounds=len(wounds),
+        critical_wounds=sum(1 for w in wounds if w.critical),
+        mortal_wounds=mortal,
+        failed_saves=failed,
+        damage_inflicted=lost,
+        wounds_ignored=ignored,
+        allocated=tuple(log),
+        unit=unit,
+    )
+
+
+def suffer_mortal_wounds(
+    unit: UnitState, points: int, target: TargetProfile, dice: RollSource, defender: Defender
+) -> tuple[UnitState, int, int]:
+    """Mortal wounds, one at a time: each allocated like an attack, no save, Feel No Pain per
+    wound; the excess spills over to the next model until the unit is destroyed (§8.3).
+    Returns the unit, the wounds lost and the wounds ignored."""
+    lost = ignored = 0
+    for _ in range(points):
+        if unit.wiped_out:
+            break
+        unit, model_id = allocate(unit, defender, "mortal")
+        unit, out = inflict(unit, model_id, 1, target.feel_no_pain, dice)
+        lost, ignored = lost + out.lost, ignored + out.ignored
+    return unit, lost, ignored
+
+
+def _damage(weapon: WeaponProfile, attacker: Attacker, dice: RollSource) -> int:
+    """The attack's damage, rolled per attack, + MELTA X within half range (§8.4)."""
+    melta = weapon.abilities.melta if attacker.within_half_range else 0
+    return max(0, weapon.damage.roll(dice, "damage") + melta)

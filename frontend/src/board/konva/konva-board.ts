@@ -1,0 +1,307 @@
+// The BoardRenderer drawn with Konva: four layers (table, bases, drag trail in table inches; the
+// HUD in screen pixels), one camera, and pointer gestures for mouse, pen and touch.
+
+import Konva from "konva/lib/Core";
+import type { Layer } from "konva/lib/Layer";
+import {
+  type Camera,
+  fit as fitCamera,
+  pan,
+  toScreen,
+  toTable,
+  zoomAt,
+} from "../../geometry/camera";
+import { type Point, add, length, sub } from "../../geometry/vec";
+import { classifyWheel } from "../../geometry/wheel";
+import type { ModelId, TableState } from "../../protocol/messages";
+import type { BoardCallbacks, BoardRenderer, BoardView, SelectMode } from "../api";
+import { GestureMachine, type GestureHost } from "../gesture";
+import {
+  type UnitLookup,
+  modelsToDrag,
+  sameSelection,
+  selectOnClick,
+  selectOnPress,
+} from "../selection";
+import { BASE_NAME, BaseNodes } from "./base-nodes";
+import { DragTrail } from "./drag-trail";
+import { Hud } from "./hud";
+import { drawTable } from "./table-layer";
+
+interface Drag {
+  grabbed: ModelId;
+  /** Table point under the pointer when the drag began. */
+  from: Point;
+  starts: Map<ModelId, Point>;
+  offset: Point;
+}
+
+/** A drop closer than this to the start (inches) is no move at all. */
+const MIN_MOVE = 0.005;
+
+export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbacks): BoardRenderer {
+  const stage = new Konva.Stage({
+    container: container as HTMLDivElement,
+    width: Math.max(1, container.clientWidth),
+    height: Math.max(1, container.clientHeight),
+  });
+  const tableLayer = new Konva.Layer({ listening: false });
+  const baseLayer = new Konva.Layer();
+  const trailLayer = new Konva.Layer({ listening: false });
+  const hudLayer = new Konva.Layer({ listening: false });
+  stage.add(tableLayer, baseLayer, trailLayer, hudLayer);
+  const worldLayers: Layer[] = [tableLayer, baseLayer, trailLayer];
+
+  const hud = new Hud(hudLayer);
+  const trail = new DragTrail(trailLayer);
+  const bases = new BaseNodes(baseLayer, () => relayout());
+
+  let view: BoardView | null = null;
+  let shownTable: TableState["table"] | null = null;
+  let shownTerrain: TableState["terrain"] | null = null;
+  let shownUnits: TableState["units"] | null = null;
+  let camera: Camera = { scale: 10, offset: { x: 0, y: 0 } };
+  /** Until the user pans or zooms, the table keeps fitting the viewport. */
+  let following = true;
+  let selection: ReadonlySet<ModelId> = new Set();
+  let selectMode: SelectMode = "model";
+  let drag: Drag | null = null;
+
+  const viewport = () => ({ width: stage.width(), height: stage.height() });
+
+  const units: UnitLookup = {
+    unitOf: (id) => view?.state.models.find((m) => m.id === id)?.unit,
+    modelsOf: (unit) => view?.state.models.filter((m) => m.unit === unit).map((m) => m.id) ?? [],
+  };
+
+  const canMove = (id: ModelId): boolean => {
+    const v = view;
+    if (!v || v.mover === null) return false;
+    const unit = units.unitOf(id);
+    return v.state.units.some((u) => u.id === unit && u.player === v.mover);
+  };
+
+  function relayout(): void {
+    const shown = bases.shown();
+    const dragged = drag?.starts;
+    const quiet = new Set(dragged ? shown.filter((b) => dragged.has(b.id)).map((b) => b.unit) : []);
+    hud.layout(camera, shown, viewport(), quiet);
+  }
+
+  function setCamera(next: Camera): void {
+    camera = next;
+    for (const layer of worldLayers) {
+      layer.setAttrs({ x: camera.offset.x, y: camera.offset.y, scaleX: camera.scale, scaleY: camera.scale });
+      layer.batchDraw();
+    }
+    relayout();
+  }
+
+  function fitNow(): void {
+    if (!shownTable) return;
+    setCamera(fitCamera(shownTable, viewport()));
+  }
+
+  function setSelection(next: ReadonlySet<ModelId>, notify: boolean): void {
+    if (sameSelection(next, selection)) return;
+    selection = next;
+    bases.setSelected(selection);
+    if (notify) callbacks.selectionChanged(selection);
+  }
+
+  const toLocal = (client: Point): Point => {
+    const r = container.getBoundingClientRect();
+    return { x: client.x - r.left, y: client.y - r.top };
+  };
+
+  const host: GestureHost = {
+    hitModel(at) {
+      const shape = stage.getIntersection(at);
+      const group = shape?.findAncestor(`.${BASE_NAME}`);
+      const id = group?.id();
+      return id && bases.has(id) ? id : null;
+    },
+    pressModel(model, flags) {
+      setSelection(
+        selectOnPress(selection, model, { ...flags, unitMode: selectMode === "unit" }, units),
+        true,
+      );
+    },
+    clickModel(model, flags) {
+      setSelection(selectOnClick(selection, model, { ...flags, unitMode: selectMode === "unit" }), true);
+    },
+    clickEmpty() {
+      setSelection(new Set(), true);
+    },
+    dragStart(grabbed, from) {
+      const ids = modelsToDrag(selection, grabbed, canMove);
+      if (ids.length === 0 || !view) return false;
+      const starts = bases.hold(ids);
+      const byId = new Map(view.state.models.map((m) => [m.id, m]));
+      trail.start(
+        ids.flatMap((id) => {
+          const m = byId.get(id);
+          const at = starts.get(id);
+          return m && at ? [{ at, base: m.base, facing: m.facing }] : [];
+        }),
+      );
+      drag = { grabbed, from: toTable(camera, from), starts, offset: { x: 0, y: 0 } };
+      container.style.cursor = "grabbing";
+      return true;
+    },
+    dragMove(to) {
+      if (!drag) return;
+      const d = drag;
+      d.offset = sub(toTable(camera, to), d.from);
+      const places = new Map([...d.starts].map(([id, p]) => [id, add(p, d.offset)]));
+      bases.showAt(places);
+      const start = d.starts.get(d.grabbed);
+      if (start) trail.update(start, add(start, d.offset));
+      hud.showReadout(to, length(d.offset));
+      relayout();
+    },
+    dragEnd(to) {
+      if (!drag) return;
+      host.dragMove(to);
+      const d = drag;
+      drag = null;
+      trail.clear();
+      hud.hideReadout();
+      container.style.cursor = "";
+      const moved = length(d.offset) >= MIN_MOVE;
+      bases.release(!moved);
+      if (moved) {
+        callbacks.moveModels([...d.starts].map(([model, p]) => ({ model, to: add(p, d.offset) })));
+      }
+      relayout();
+    },
+    dragCancel() {
+      if (!drag) return;
+      drag = null;
+      trail.clear();
+      hud.hideReadout();
+      container.style.cursor = "";
+      bases.release(true);
+      relayout();
+    },
+    panBy(delta) {
+      following = false;
+      setCamera(pan(camera, delta));
+    },
+    zoomAt(anchor, factor) {
+      following = false;
+      setCamera(zoomAt(camera, anchor, factor));
+    },
+  };
+
+  const gestures = new GestureMachine(host);
+
+  // ---- DOM input ----------------------------------------------------------------------------
+  const input = (e: PointerEvent) => ({
+    id: e.pointerId,
+    at: toLocal({ x: e.clientX, y: e.clientY }),
+    time: e.timeStamp,
+    shift: e.shiftKey,
+    button: e.button,
+  });
+  const onDown = (e: PointerEvent) => {
+    if (e.pointerType === "mouse" && e.button === 2) return;
+    container.setPointerCapture?.(e.pointerId);
+    gestures.down(input(e));
+    e.preventDefault();
+  };
+  const onMove = (e: PointerEvent) => {
+    gestures.move(input(e));
+    if (e.buttons === 0 && e.pointerType === "mouse") {
+      const over = host.hitModel(input(e).at);
+      container.style.cursor = over !== null && canMove(over) ? "grab" : "";
+    }
+  };
+  const onUp = (e: PointerEvent) => gestures.up(input(e));
+  const onCancel = (e: PointerEvent) => gestures.cancel(e.pointerId);
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    const action = classifyWheel(e);
+    if (action.kind === "zoom") host.zoomAt(toLocal({ x: e.clientX, y: e.clientY }), action.factor);
+    else host.panBy({ x: action.dx, y: action.dy });
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === "Escape") {
+      if (gestures.dragging) host.dragCancel();
+      else setSelection(new Set(), true);
+    }
+  };
+  const noMenu = (e: Event) => e.preventDefault();
+  container.addEventListener("pointerdown", onDown);
+  container.addEventListener("pointermove", onMove);
+  container.addEventListener("pointerup", onUp);
+  container.addEventListener("pointercancel", onCancel);
+  container.addEventListener("lostpointercapture", onCancel);
+  container.addEventListener("wheel", onWheel, { passive: false });
+  container.addEventListener("contextmenu", noMenu);
+  window.addEventListener("keydown", onKey);
+
+  const resizer = new ResizeObserver(() => {
+    stage.size({ width: Math.max(1, container.clientWidth), height: Math.max(1, container.clientHeight) });
+    if (following) fitNow();
+    else relayout();
+  });
+  resizer.observe(container);
+
+  return {
+    setView(next) {
+      const first = view === null;
+      view = next;
+      const s = next.state;
+      if (s.table !== shownTable || s.terrain !== shownTerrain) {
+        drawTable(tableLayer, s);
+        shownTable = s.table;
+        shownTerrain = s.terrain;
+        shownUnits = null;
+      }
+      if (s.units !== shownUnits) {
+        hud.setTable(s);
+        shownUnits = s.units;
+      }
+      bases.sync(next);
+      const present = new Set(s.models.map((m) => m.id));
+      const kept = new Set([...selection].filter((id) => present.has(id)));
+      setSelection(kept, true);
+      if (first || following) fitNow();
+      else relayout();
+    },
+    select(models) {
+      setSelection(new Set(models), false);
+    },
+    setSelectMode(mode) {
+      selectMode = mode;
+    },
+    fit() {
+      following = true;
+      fitNow();
+    },
+    zoom(factor) {
+      following = false;
+      const vp = viewport();
+      setCamera(zoomAt(camera, { x: vp.width / 2, y: vp.height / 2 }, factor));
+    },
+    tableToClient(p) {
+      const r = container.getBoundingClientRect();
+      const s = toScreen(camera, p);
+      return { x: r.left + s.x, y: r.top + s.y };
+    },
+    destroy() {
+      resizer.disconnect();
+      container.removeEventListener("pointerdown", onDown);
+      container.removeEventListener("pointermove", onMove);
+      container.removeEventListener("pointerup", onUp);
+      container.removeEventListener("pointercancel", onCancel);
+      container.removeEventListener("lostpointercapture", onCancel);
+      container.removeEventListener("wheel", onWheel);
+      container.removeEventListener("contextmenu", noMenu);
+      window.removeEventListener("keydown", onKey);
+      bases.destroy();
+      stage.destroy();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// Colours of the table: the mat, terrain by kind, a player's rim and highlight.
+
+export const MAT = "#5d6b4f";
+export const MAT_EDGE = "#3c4633";
+export const GRID = "rgba(255, 255, 255, 0.08)";
+export const SELECTED = "#ffd24a";
+export const OBJECTIVE = "#e8c547";
+
+const TERRAIN: Readonly<Record<string, string>> = {
+  ruins: "#8a8178",
+  building: "#7a6f66",
+  house: "#7a6f66",
+  woods: "#4f7a48",
+  forest: "#4f7a48",
+  crater: "#7b6149",
+  hill: "#8c8a5a",
+  barricade: "#9a7b55",
+  wall: "#9a7b55",
+  obstacle: "#7f7a70",
+  debris: "#6f6a62",
+  container: "#6b7a88",
+  crate: "#9a7b55",
+  water: "#4d7a99",
+};
+
+const FALLBACK = ["#7d7468", "#6c7d6a", "#7a6d80", "#80776a", "#6a7880"] as const;
+
+/** The muted fill for a terrain kind; unknown kinds get a stable colour from their name. */
+export function terrainColor(kind: string): string {
+  const known = TERRAIN[kind.toLowerCase()];
+  if (known) return known;
+  let hash = 0;
+  for (const ch of kind) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return FALLBACK[hash % FALLBACK.length] ?? FALLBACK[0];
+}
+
+function parseHex(color: string): [number, number, number] | null {
+  const m = /^#?([0-9a-f]{6})$/i.exec(color.trim());
+  if (!m?.[1]) return null;
+  const n = Number.parseInt(m[1], 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** `color` mixed towards black by `amount` (0..1); non-hex colours come back unchanged. */
+export function darken(color: string, amount = 0.45): string {
+  const rgb = parseHex(color);
+  if (!rgb) return color;
+  const [r, g, b] = rgb.map((c) => Math.round(c * (1 - amount)));
+  return `rgb(${r}, ${g}, ${b})`;
+}

@@ -1,0 +1,92 @@
+// The net layer for one game: feeds the store from the socket and turns moves into intents.
+
+import type { Point } from "../geometry/vec";
+import type { ModelId } from "../protocol/messages";
+import type { GameStore } from "../state/game-store";
+import { GameSocket, type SocketLike, type Timers } from "./game-socket";
+
+export interface ModelMove {
+  model: ModelId;
+  to: Point;
+}
+
+export interface GameSessionOptions {
+  store: GameStore;
+  url(since: number | null): string;
+  createSocket(url: string): SocketLike;
+  timers: Timers;
+  newIntentId?: () => string;
+}
+
+let intentCounter = 0;
+const defaultIntentId = (): string =>
+  `i-${Date.now().toString(36)}-${(intentCounter += 1).toString(36)}`;
+
+export class GameSession {
+  private readonly socket: GameSocket;
+  private readonly store: GameStore;
+  private readonly newIntentId: () => string;
+
+  constructor(options: GameSessionOptions) {
+    const store = options.store;
+    this.store = store;
+    this.newIntentId = options.newIntentId ?? defaultIntentId;
+    this.socket = new GameSocket({
+      url: options.url,
+      createSocket: options.createSocket,
+      timers: options.timers,
+      handlers: {
+        welcome: (m) => store.welcome(m.viewer, m.system),
+        snapshot: (m) => store.applySnapshot(m.v, m.state),
+        event: (m) => store.applyEvent(m.v, m.e),
+        ack: (m) => store.ack(m.intent_id, m.v),
+        rejected: (m) => store.reject(m),
+        status: (status, failure) => store.setConnection(status, failure),
+        disconnected: () => store.dropGhosts(),
+      },
+    });
+  }
+
+  start(): void {
+    this.socket.start();
+  }
+
+  stop(): void {
+    this.socket.stop();
+  }
+
+  retryNow(): void {
+    this.socket.retryNow();
+  }
+
+  /**
+   * Ask the server to move models (a unit keeping its formation is one request). The models are
+   * drawn where they were dropped until the server answers. Returns the intent id, or null when
+   * the request could not be sent (then the models stay where they were).
+   */
+  moveModels(moves: readonly ModelMove[]): string | null {
+    const v = this.store.v.value;
+    if (moves.length === 0 || v === null) return null;
+    const intentId = this.newIntentId();
+    this.store.addGhost(intentId, new Map(moves.map((m) => [m.model, m.to])));
+    const sent = this.socket.send({
+      type: "intent",
+      intent_id: intentId,
+      expected_v: v,
+      cmd: {
+        type: "move_models",
+        moves: moves.map((m) => ({ model: m.model, to: { x: m.to.x, y: m.to.y } })),
+      },
+    });
+    if (!sent) {
+      this.store.reject({
+        type: "rejected",
+        intent_id: intentId,
+        code: "client/offline",
+        message: "Not connected to the server: the move was not sent.",
+      });
+      return null;
+    }
+    return intentId;
+  }
+}

@@ -1,0 +1,285 @@
+// One game's websocket that stays connected: it reconnects with backoff, resumes from the last
+// version it applied (`since`), and resynchronises when versions skip. It knows nothing of the
+// store: it hands in-order messages to its `GameSocketHandlers`.
+
+import { DecodeError, decodeServerMessage, encodeClientMessage } from "../protocol/codec";
+import type {
+  AckMessage,
+  ClientMessage,
+  EventMessage,
+  RejectedMessage,
+  SnapshotMessage,
+  WelcomeMessage,
+} from "../protocol/messages";
+import { type BackoffPolicy, DEFAULT_BACKOFF, backoffDelay } from "./backoff";
+
+/** The part of the browser's WebSocket this module uses (a fake in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: Event) => void) | null;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onclose: ((ev: CloseEvent) => void) | null;
+  onerror: ((ev: Event) => void) | null;
+}
+
+export const OPEN = 1;
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): number;
+  clearTimeout(id: number): void;
+}
+
+export type SocketStatus = "connecting" | "online" | "reconnecting" | "offline" | "closed";
+
+export interface GameSocketHandlers {
+  welcome(message: WelcomeMessage): void;
+  snapshot(message: SnapshotMessage): void;
+  /** Called only for the next version, in order, each version once. */
+  event(message: EventMessage): void;
+  ack(message: AckMessage): void;
+  rejected(message: RejectedMessage): void;
+  status(status: SocketStatus, failure: { code: number; reason: string } | null): void;
+  /** The socket went away: anything sent and not yet answered may never be answered. */
+  disconnected(): void;
+}
+
+export interface GameSocketOptions {
+  /** The socket address for a connection resuming after version `since` (null: from scratch). */
+  url(since: number | null): string;
+  createSocket(url: string): SocketLike;
+  handlers: GameSocketHandlers;
+  timers: Timers;
+  random?: () => number;
+  backoff?: BackoffPolicy;
+  /** Send a ping this often while connected. */
+  pingEveryMs?: number;
+  /** Drop a connection that has said nothing for this long (a half-open socket). */
+  silenceLimitMs?: number;
+  /** After this many failed attempts in a row the status says "offline" (retries go on). */
+  offlineAfter?: number;
+}
+
+/** Close codes after which retrying cannot help (docs/protocol.md). */
+const FATAL_CLOSE: Readonly<Record<number, string>> = {
+  4403: "This link's token is not valid for this game.",
+  4404: "There is no such game.",
+};
+
+/** Our own close code when we drop the socket to resynchronise. */
+export const RESYNC_CLOSE = 4000;
+
+export class GameSocket {
+  private socket: SocketLike | null = null;
+  private lastV: number | null = null;
+  private attempt = 0;
+  private retryTimer: number | null = null;
+  private pingTimer: number | null = null;
+  private silenceTimer: number | null = null;
+  private stopped = false;
+  private welcomed = false;
+  private currentStatus: SocketStatus = "connecting";
+  private readonly random: () => number;
+  private readonly backoff: BackoffPolicy;
+  private readonly pingEveryMs: number;
+  private readonly silenceLimitMs: number;
+  private readonly offlineAfter: number;
+
+  constructor(private readonly options: GameSocketOptions) {
+    this.random = options.random ?? Math.random;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.pingEveryMs = options.pingEveryMs ?? 15_000;
+    this.silenceLimitMs = options.silenceLimitMs ?? 40_000;
+    this.offlineAfter = options.offlineAfter ?? 4;
+  }
+
+  /** The last version applied (null before the first snapshot). */
+  get version(): number | null {
+    return this.lastV;
+  }
+
+  get status(): SocketStatus {
+    return this.currentStatus;
+  }
+
+  /** Open the first connection. */
+  start(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  /** Close for good: no more retries. */
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    this.drop(1000, "bye");
+    this.setStatus("closed", null);
+  }
+
+  /** Retry at once (e.g. when the browser says the network is back). */
+  retryNow(): void {
+    if (this.stopped || this.socket !== null) return;
+    this.clearRetry();
+    this.open();
+  }
+
+  /** Send when connected and welcomed; false when the message could not be sent. */
+  send(message: ClientMessage): boolean {
+    const s = this.socket;
+    if (s === null || s.readyState !== OPEN || !this.welcomed) return false;
+    s.send(encodeClientMessage(message));
+    return true;
+  }
+
+  private open(): void {
+    this.clearRetry();
+    this.welcomed = false;
+    const socket = this.options.createSocket(this.options.url(this.lastV));
+    this.socket = socket;
+    socket.onopen = () => this.heard(socket);
+    socket.onmessage = (ev) => this.receive(socket, ev.data);
+    socket.onerror = () => undefined; // a close event always follows
+    socket.onclose = (ev) => this.closed(socket, ev.code, ev.reason);
+  }
+
+  private receive(socket: SocketLike, data: unknown): void {
+    if (socket !== this.socket || typeof data !== "string") return;
+    this.heard(socket);
+    let message;
+    try {
+      message = decodeServerMessage(data);
+    } catch (err) {
+      if (!(err instanceof DecodeError)) throw err;
+      console.warn("vantage: ignored a malformed server message:", err.message);
+      return;
+    }
+    const h = this.options.handlers;
+    switch (message.type) {
+      case "welcome":
+        this.welcomed = true;
+        this.attempt = 0;
+        h.welcome(message);
+        this.setStatus("online", null);
+        return;
+      case "snapshot":
+        this.lastV = message.v;
+        h.snapshot(message);
+        return;
+      case "event":
+        if (this.lastV !== null && message.v <= this.lastV) return; // already applied
+        if (this.lastV === null || message.v !== this.lastV + 1) {
+          this.resync();
+          return;
+        }
+        this.lastV = message.v;
+        h.event(message);
+        return;
+      case "ack":
+        h.ack(message);
+        return;
+      case "rejected":
+        h.rejected(message);
+        return;
+      case "answer":
+      case "pong":
+        return;
+    }
+  }
+
+  /** Versions skipped: drop this socket and resume from the last version applied. */
+  private resync(): void {
+    this.drop(RESYNC_CLOSE, "resync");
+    this.options.handlers.disconnected();
+    this.setStatus("reconnecting", null);
+    this.schedule(0);
+  }
+
+  private closed(socket: SocketLike, code: number, reason: string): void {
+    if (socket !== this.socket) return;
+    this.socket = null;
+    this.welcomed = false;
+    this.lost(code, reason);
+  }
+
+  /** The connection is gone: give up on a fatal code, else retry after a backoff. */
+  private lost(code: number, reason: string): void {
+    this.clearLiveness();
+    this.options.handlers.disconnected();
+    if (this.stopped) return;
+    const fatal = FATAL_CLOSE[code];
+    if (fatal !== undefined) {
+      this.stopped = true;
+      this.setStatus("closed", { code, reason: reason || fatal });
+      return;
+    }
+    const delay = backoffDelay(this.attempt, this.random, this.backoff);
+    this.attempt += 1;
+    this.setStatus(this.attempt > this.offlineAfter ? "offline" : "reconnecting", null);
+    this.schedule(delay);
+  }
+
+  private schedule(delay: number): void {
+    this.clearRetry();
+    this.retryTimer = this.options.timers.setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  /** The socket said something: it is alive. Re-arm the ping and the silence limit. */
+  private heard(socket: SocketLike): void {
+    if (socket !== this.socket) return;
+    const t = this.options.timers;
+    this.clearLiveness();
+    this.pingTimer = t.setTimeout(() => {
+      this.pingTimer = null;
+      this.send({ type: "ping" });
+    }, this.pingEveryMs);
+    this.silenceTimer = t.setTimeout(() => {
+      this.silenceTimer = null;
+      // Treat a silent socket as a lost one; its close event will not come in time.
+      if (this.socket === null) return;
+      this.drop(4001, "silent");
+      this.lost(1006, "silent");
+    }, this.silenceLimitMs);
+  }
+
+  /** Detach and close the current socket without reacting to its close event. */
+  private drop(code: number, reason: string): void {
+    const s = this.socket;
+    this.socket = null;
+    this.welcomed = false;
+    this.clearLiveness();
+    if (s === null) return;
+    s.onopen = s.onmessage = s.onerror = s.onclose = null;
+    try {
+      s.close(code, reason);
+    } catch {
+      // closing a socket that never opened may throw in some browsers; it is gone either way
+    }
+  }
+
+  private setStatus(status: SocketStatus, failure: { code: number; reason: string } | null): void {
+    if (status === this.currentStatus && failure === null) return;
+    this.currentStatus = status;
+    this.options.handlers.status(status, failure);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) this.options.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private clearLiveness(): void {
+    const t = this.options.timers;
+    if (this.pingTimer !== null) t.clearTimeout(this.pingTimer);
+    if (this.silenceTimer !== null) t.clearTimeout(this.silenceTimer);
+    this.pingTimer = this.silenceTimer = null;
+  }
+
+  private clearTimers(): void {
+    this.clearRetry();
+    this.clearLiveness();
+  }
+}

@@ -1,0 +1,44 @@
+// The lobby's HTTP calls (docs/protocol.md "HTTP").
+
+import type { ApiError, CreatedGame, SetupPreset, SystemInfo } from "../protocol/messages";
+import { isObject } from "../protocol/read";
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: ApiError,
+  ) {
+    super(error.message);
+    this.name = "ApiRequestError";
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { Accept: "application/json", ...(init?.body ? { "Content-Type": "application/json" } : {}) },
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error: ApiError =
+      isObject(body) && typeof body["message"] === "string"
+        ? { code: String(body["code"] ?? "http/error"), message: body["message"] }
+        : { code: "http/error", message: `${response.status} ${response.statusText}` };
+    throw new ApiRequestError(response.status, error);
+  }
+  return body as T;
+}
+
+export const listSystems = (): Promise<SystemInfo[]> => call("/api/systems");
+
+export const listSetups = (system: string): Promise<SetupPreset[]> =>
+  call(`/api/setups?system=${encodeURIComponent(system)}`);
+
+export interface CreateGameRequest {
+  system: string;
+  setup?: Record<string, unknown>;
+  seats?: number;
+}
+
+export const createGame = (request: CreateGameRequest): Promise<CreatedGame> =>
+  call("/api/games", { method: "POST", body: JSON.stringify(request) });

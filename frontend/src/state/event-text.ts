@@ -1,0 +1,25 @@
+// An event in words for the log: `p1 moved Alpha Squad (5 models) 4.2"`.
+
+import { formatInches } from "../geometry/scale-bar";
+import type { GameEvent, TableState } from "../protocol/messages";
+import { isModelsMoved } from "./apply-event";
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Describe `e` as seen against the table *before* it (names do not change with moves). */
+export function describeEvent(state: TableState | null, e: GameEvent | undefined): string {
+  if (e === undefined) return "hidden event";
+  if (!isModelsMoved(e)) return e.type.replaceAll("_", " ");
+  const unitOf = new Map(state?.models.map((m) => [m.id, m.unit]) ?? []);
+  const unitName = new Map(state?.units.map((u) => [u.id, u.name]) ?? []);
+  const counts = new Map<string, number>();
+  for (const move of e.moves) {
+    const unit = unitOf.get(move.model) ?? move.model;
+    counts.set(unit, (counts.get(unit) ?? 0) + 1);
+  }
+  const what = [...counts]
+    .map(([unit, n]) => `${unitName.get(unit) ?? unit} (${plural(n, "model")})`)
+    .join(", ");
+  const farthest = e.moves.reduce((d, m) => Math.max(d, m.distance), 0);
+  return `${e.player} moved ${what} ${formatInches(farthest)}`;
+}

@@ -1,0 +1,198 @@
+// The client's copy of one game: signals written only by the net layer, read by everyone else.
+
+import { type ReadonlySignal, batch, computed, signal } from "@preact/signals";
+import type { Point } from "../geometry/vec";
+import type {
+  GameEvent,
+  ModelId,
+  ModelInfo,
+  PlayerId,
+  PlayerInfo,
+  RejectedMessage,
+  TableState,
+  UnitId,
+  UnitInfo,
+  Viewer,
+} from "../protocol/messages";
+import { applyEvent } from "./apply-event";
+import { describeEvent } from "./event-text";
+
+export type ConnectionState = "connecting" | "online" | "reconnecting" | "offline" | "closed";
+
+export interface LogEntry {
+  v: number;
+  player: PlayerId | null;
+  text: string;
+}
+
+/** A local move sent to the server and not yet settled: drawn where the player dropped it. */
+export interface Ghost {
+  intentId: string;
+  positions: ReadonlyMap<ModelId, Point>;
+  /** The version the server acknowledged; the ghost goes once the table has reached it. */
+  ackedV: number | null;
+}
+
+export interface Rejection {
+  intentId: string | null;
+  code: string;
+  message: string;
+  /** Counts rejections so that two equal ones in a row are still two toasts. */
+  seq: number;
+}
+
+export interface Failure {
+  code: number;
+  reason: string;
+}
+
+export interface TableIndex {
+  models: ReadonlyMap<ModelId, ModelInfo>;
+  units: ReadonlyMap<UnitId, UnitInfo>;
+  players: ReadonlyMap<PlayerId, PlayerInfo>;
+  unitModels: ReadonlyMap<UnitId, readonly ModelId[]>;
+}
+
+/** What the UI, the board and the test hooks may read. */
+export interface GameView {
+  readonly state: ReadonlySignal<TableState | null>;
+  readonly v: ReadonlySignal<number | null>;
+  readonly viewer: ReadonlySignal<Viewer | null>;
+  readonly system: ReadonlySignal<string | null>;
+  readonly connection: ReadonlySignal<ConnectionState>;
+  readonly failure: ReadonlySignal<Failure | null>;
+  readonly log: ReadonlySignal<readonly LogEntry[]>;
+  readonly ghosts: ReadonlySignal<readonly Ghost[]>;
+  readonly lastRejection: ReadonlySignal<Rejection | null>;
+  /** The table with every pending local move drawn where it was dropped. */
+  readonly shown: ReadonlySignal<TableState | null>;
+  readonly pending: ReadonlySignal<ReadonlySet<ModelId>>;
+  readonly index: ReadonlySignal<TableIndex>;
+}
+
+const LOG_LIMIT = 200;
+
+function indexTable(state: TableState | null): TableIndex {
+  const unitModels = new Map<UnitId, ModelId[]>();
+  for (const m of state?.models ?? []) {
+    const list = unitModels.get(m.unit);
+    if (list) list.push(m.id);
+    else unitModels.set(m.unit, [m.id]);
+  }
+  return {
+    models: new Map(state?.models.map((m) => [m.id, m]) ?? []),
+    units: new Map(state?.units.map((u) => [u.id, u]) ?? []),
+    players: new Map(state?.players.map((p) => [p.id, p]) ?? []),
+    unitModels,
+  };
+}
+
+function withGhosts(state: TableState | null, ghosts: readonly Ghost[]): TableState | null {
+  if (state === null || ghosts.length === 0) return state;
+  const at = new Map<ModelId, Point>();
+  for (const g of ghosts) for (const [id, p] of g.positions) at.set(id, p);
+  return {
+    ...state,
+    models: state.models.map((m) => {
+      const p = at.get(m.id);
+      return p ? { ...m, x: p.x, y: p.y } : m;
+    }),
+  };
+}
+
+export class GameStore implements GameView {
+  readonly state = signal<TableState | null>(null);
+  readonly v = signal<number | null>(null);
+  readonly viewer = signal<Viewer | null>(null);
+  readonly system = signal<string | null>(null);
+  readonly connection = signal<ConnectionState>("connecting");
+  readonly failure = signal<Failure | null>(null);
+  readonly log = signal<readonly LogEntry[]>([]);
+  readonly ghosts = signal<readonly Ghost[]>([]);
+  readonly lastRejection = signal<Rejection | null>(null);
+
+  readonly shown = computed(() => withGhosts(this.state.value, this.ghosts.value));
+  readonly pending = computed(
+    (): ReadonlySet<ModelId> => new Set(this.ghosts.value.flatMap((g) => [...g.positions.keys()])),
+  );
+  readonly index = computed(() => indexTable(this.state.value));
+
+  welcome(viewer: Viewer, system: string): void {
+    batch(() => {
+      this.viewer.value = viewer;
+      this.system.value = system;
+      this.failure.value = null;
+    });
+  }
+
+  applySnapshot(v: number, state: TableState): void {
+    batch(() => {
+      this.state.value = state;
+      this.v.value = v;
+      this.settleGhosts();
+    });
+  }
+
+  /** Apply the event that makes version `v` (the net layer checks that versions follow). */
+  applyEvent(v: number, e: GameEvent | undefined): void {
+    const before = this.state.value;
+    if (before === null) return;
+    batch(() => {
+      if (e !== undefined) {
+        this.state.value = applyEvent(before, e);
+        const player = typeof e["player"] === "string" ? e["player"] : null;
+        const entry: LogEntry = { v, player, text: describeEvent(before, e) };
+        this.log.value = [...this.log.value, entry].slice(-LOG_LIMIT);
+      }
+      this.v.value = v;
+      this.settleGhosts();
+    });
+  }
+
+  addGhost(intentId: string, positions: ReadonlyMap<ModelId, Point>): void {
+    this.ghosts.value = [...this.ghosts.value, { intentId, positions, ackedV: null }];
+  }
+
+  ack(intentId: string, v: number): void {
+    batch(() => {
+      this.ghosts.value = this.ghosts.value.map((g) =>
+        g.intentId === intentId ? { ...g, ackedV: v } : g,
+      );
+      this.settleGhosts();
+    });
+  }
+
+  reject(message: RejectedMessage): void {
+    batch(() => {
+      const intentId = message.intent_id ?? null;
+      if (intentId !== null) {
+        this.ghosts.value = this.ghosts.value.filter((g) => g.intentId !== intentId);
+      }
+      this.lastRejection.value = {
+        intentId,
+        code: message.code,
+        message: message.message,
+        seq: (this.lastRejection.value?.seq ?? 0) + 1,
+      };
+    });
+  }
+
+  /** Forget every pending move: after a lost connection the server's table is the truth. */
+  dropGhosts(): void {
+    if (this.ghosts.value.length > 0) this.ghosts.value = [];
+  }
+
+  setConnection(state: ConnectionState, failure: Failure | null = null): void {
+    batch(() => {
+      this.connection.value = state;
+      if (failure !== null) this.failure.value = failure;
+    });
+  }
+
+  private settleGhosts(): void {
+    const v = this.v.value;
+    if (v === null) return;
+    const left = this.ghosts.value.filter((g) => g.ackedV === null || g.ackedV > v);
+    if (left.length !== this.ghosts.value.length) this.ghosts.value = left;
+  }
+}

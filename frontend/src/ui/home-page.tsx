@@ -1,0 +1,169 @@
+// The lobby: pick a game system and a table set-up, create the game, share its links.
+
+import { useSignal, useSignalEffect } from "@preact/signals";
+import { ApiRequestError, createGame, listSetups, listSystems } from "../net/http-api";
+import { absoluteUrl } from "../net/urls";
+import type { CreatedGame, SetupPreset, SystemInfo } from "../protocol/messages";
+import { isObject } from "../protocol/read";
+import { CopyLink } from "./copy-link";
+
+const errorText = (err: unknown): string =>
+  err instanceof ApiRequestError ? err.message : "The server could not be reached.";
+
+/** "60 × 44 in · 3 terrain pieces · 2 units, 10 models", read defensively from a preset. */
+export function describeSetup(setup: Record<string, unknown>): string {
+  const count = (key: string) => (Array.isArray(setup[key]) ? (setup[key] as unknown[]).length : 0);
+  const table = isObject(setup["table"]) ? setup["table"] : {};
+  const w = typeof table["width"] === "number" ? table["width"] : 60;
+  const d = typeof table["depth"] === "number" ? table["depth"] : 44;
+  const parts = [`${w} × ${d} in`];
+  if (count("terrain") > 0) parts.push(`${count("terrain")} terrain pieces`);
+  if (count("units") > 0) parts.push(`${count("units")} units, ${count("models")} models`);
+  return parts.join(" · ");
+}
+
+export function HomePage() {
+  const systems = useSignal<SystemInfo[] | null>(null);
+  const system = useSignal<string>("");
+  const setups = useSignal<SetupPreset[] | null>(null);
+  const setupId = useSignal<string>("");
+  const seats = useSignal<number>(2);
+  const busy = useSignal(false);
+  const error = useSignal<string | null>(null);
+  const created = useSignal<CreatedGame | null>(null);
+
+  useSignalEffect(() => {
+    listSystems()
+      .then((list) => {
+        systems.value = list;
+        if (list[0]) system.value = list[0].name;
+      })
+      .catch((err: unknown) => (error.value = errorText(err)));
+  });
+
+  useSignalEffect(() => {
+    const name = system.value;
+    if (!name) return;
+    setups.value = null;
+    listSetups(name)
+      .then((list) => {
+        if (system.peek() !== name) return;
+        setups.value = list;
+        setupId.value = list[0]?.id ?? "";
+      })
+      .catch((err: unknown) => (error.value = errorText(err)));
+  });
+
+  const info = systems.value?.find((s) => s.name === system.value);
+  const seatRange = info?.seats;
+  const chosen = setups.value?.find((s) => s.id === setupId.value);
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    busy.value = true;
+    error.value = null;
+    try {
+      created.value = await createGame({
+        system: system.value,
+        ...(chosen ? { setup: chosen.setup } : {}),
+        ...(seatRange ? { seats: seats.value } : {}),
+      });
+    } catch (err) {
+      error.value = errorText(err);
+    } finally {
+      busy.value = false;
+    }
+  };
+
+  const game = created.value;
+  return (
+    <main class="home">
+      <header class="home__header">
+        <h1>Vantage</h1>
+        <p>A refereed tabletop for miniature wargames. Set up a table and send each player their link.</p>
+      </header>
+
+      <form class="card" onSubmit={create}>
+        <h2>New game</h2>
+        <label class="field">
+          <span>Game system</span>
+          <select
+            name="system"
+            value={system.value}
+            disabled={!systems.value}
+            onChange={(e) => (system.value = e.currentTarget.value)}
+          >
+            {systems.value?.map((s) => (
+              <option value={s.name} key={s.name}>
+                {s.title || s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        {seatRange && (
+          <label class="field">
+            <span>
+              Seats ({seatRange.min}–{seatRange.max})
+            </span>
+            <input
+              name="seats"
+              type="number"
+              min={seatRange.min}
+              max={seatRange.max}
+              value={seats.value}
+              onInput={(e) => {
+                const n = Number.parseInt(e.currentTarget.value, 10);
+                if (Number.isFinite(n)) seats.value = Math.min(seatRange.max, Math.max(seatRange.min, n));
+              }}
+            />
+          </label>
+        )}
+
+        <fieldset class="field setups">
+          <legend>Table set-up</legend>
+          {setups.value === null && <p class="muted">Loading set-ups…</p>}
+          {setups.value?.map((s) => (
+            <label class={`setup ${s.id === setupId.value ? "setup--chosen" : ""}`} key={s.id}>
+              <input
+                type="radio"
+                name="setup"
+                value={s.id}
+                checked={s.id === setupId.value}
+                onChange={() => (setupId.value = s.id)}
+              />
+              <span class="setup__title">{s.title || s.id}</span>
+              <span class="setup__summary">{describeSetup(s.setup)}</span>
+            </label>
+          ))}
+        </fieldset>
+
+        <button type="submit" class="button button--primary" disabled={busy.value || !system.value}>
+          {busy.value ? "Creating…" : "Create game"}
+        </button>
+        {error.value && (
+          <p class="error" role="alert">
+            {error.value}
+          </p>
+        )}
+      </form>
+
+      {game && (
+        <section class="card links" aria-label="Game links">
+          <h2>
+            Game <span class="mono">{game.id}</span>
+          </h2>
+          <p class="muted">Each link is a seat at the table. Keep your own; send the others on.</p>
+          {game.seats.map((seat, i) => (
+            <CopyLink
+              key={seat.player}
+              label={`Player ${i + 1} (${seat.player})`}
+              url={absoluteUrl(location, seat.url)}
+            />
+          ))}
+          <CopyLink label="Spectator" url={absoluteUrl(location, game.spectator.url)} />
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,141 @@
+// A game at /play/<game_id>?token=...: the table, the panel, the connection, the tools.
+
+import { useSignal } from "@preact/signals";
+import { useEffect, useMemo, useRef } from "preact/hooks";
+import type { BoardCallbacks, BoardRenderer, SelectMode } from "../board/api";
+import { GameSession } from "../net/game-session";
+import { type PlayRoute, gameSocketUrl } from "../net/urls";
+import type { ModelId, UnitId } from "../protocol/messages";
+import { GameStore } from "../state/game-store";
+import { installTestHooks } from "../test-hooks";
+import { BoardView } from "./board-view";
+import { ConnectionBadge } from "./connection-badge";
+import { SidePanel } from "./side-panel";
+import { Toasts } from "./toasts";
+
+const browserTimers = {
+  setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
+  clearTimeout: (id: number) => window.clearTimeout(id),
+};
+
+function useGame(route: PlayRoute) {
+  const game = useMemo(() => {
+    const store = new GameStore();
+    const session = new GameSession({
+      store,
+      url: (since) => gameSocketUrl(location, route.gameId, route.token, since),
+      createSocket: (url) => new WebSocket(url),
+      timers: browserTimers,
+    });
+    return { store, session };
+  }, [route.gameId, route.token]);
+  useEffect(() => {
+    const { session } = game;
+    session.start();
+    const online = () => session.retryNow();
+    window.addEventListener("online", online);
+    return () => {
+      window.removeEventListener("online", online);
+      session.stop();
+    };
+  }, [game]);
+  return game;
+}
+
+export function PlayPage({ route }: { route: PlayRoute }) {
+  const { store, session } = useGame(route);
+  const board = useRef<BoardRenderer | null>(null);
+  const selected = useSignal<ReadonlySet<ModelId>>(new Set());
+  const mode = useSignal<SelectMode>("model");
+
+  useEffect(() => installTestHooks(store, () => board.current), [store]);
+
+  const callbacks = useMemo<BoardCallbacks>(
+    () => ({
+      moveModels: (moves) => void session.moveModels(moves),
+      selectionChanged: (ids) => (selected.value = ids),
+    }),
+    [session, selected],
+  );
+
+  const selectUnit = (unit: UnitId) => {
+    const ids = store.index.value.unitModels.get(unit) ?? [];
+    board.current?.select(ids);
+    selected.value = new Set(ids);
+  };
+
+  const setMode = (next: SelectMode) => {
+    mode.value = next;
+    board.current?.setSelectMode(next);
+  };
+
+  const viewer = store.viewer.value;
+  const me = viewer?.player ? store.index.value.players.get(viewer.player) : undefined;
+  const failure = store.failure.value;
+
+  return (
+    <div class="play">
+      <header class="topbar">
+        <a class="topbar__brand" href="/">
+          Vantage
+        </a>
+        <span class="topbar__who">
+          {viewer === null
+            ? "Joining…"
+            : viewer.role === "spectator"
+              ? "Spectating"
+              : (
+                  <>
+                    <span class="swatch" style={{ background: me?.color ?? "#999" }} />
+                    Playing as {me?.name ?? viewer.player}
+                  </>
+                )}
+        </span>
+        <ConnectionBadge state={store.connection.value} />
+        <span class="topbar__spacer" />
+        <div class="tools" role="toolbar" aria-label="Table tools">
+          <div class="segmented" role="group" aria-label="Click selects">
+            <button
+              type="button"
+              class={mode.value === "model" ? "active" : ""}
+              onClick={() => setMode("model")}
+              title="A click selects one model (shift-click or double-click: its unit)"
+            >
+              Model
+            </button>
+            <button
+              type="button"
+              class={mode.value === "unit" ? "active" : ""}
+              onClick={() => setMode("unit")}
+              title="A click selects the model's whole unit"
+            >
+              Unit
+            </button>
+          </div>
+          <button type="button" class="button" onClick={() => board.current?.zoom(1 / 1.25)} aria-label="Zoom out">
+            −
+          </button>
+          <button type="button" class="button" onClick={() => board.current?.zoom(1.25)} aria-label="Zoom in">
+            +
+          </button>
+          <button type="button" class="button" onClick={() => board.current?.fit()}>
+            Fit table
+          </button>
+        </div>
+      </header>
+      <div class="play__main">
+        <BoardView store={store} callbacks={callbacks} onReady={(b) => (board.current = b)} />
+        {store.state.value === null && failure === null && <div class="board-wait">Loading the table…</div>}
+        <SidePanel store={store} selected={selected} selectUnit={selectUnit} />
+      </div>
+      <Toasts rejection={store.lastRejection} />
+      {failure && (
+        <div class="failure" role="alert">
+          <h2>Cannot join this game</h2>
+          <p>{failure.reason}</p>
+          <a href="/">Back to the lobby</a>
+        </div>
+      )}
+    </div>
+  );
+}

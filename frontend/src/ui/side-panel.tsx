@@ -1,0 +1,117 @@
+// The panel beside the table: players and their colours, units, terrain legend, event log.
+
+import type { ReadonlySignal } from "@preact/signals";
+import { terrainColor } from "../board/palette";
+import type { ModelId, UnitId } from "../protocol/messages";
+import type { GameView } from "../state/game-store";
+
+interface Props {
+  store: GameView;
+  selected: ReadonlySignal<ReadonlySet<ModelId>>;
+  selectUnit(unit: UnitId): void;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function SidePanel({ store, selected, selectUnit }: Props) {
+  const state = store.state.value;
+  const index = store.index.value;
+  const me = store.viewer.value?.player ?? null;
+  const kinds = [...new Set(state?.terrain.map((t) => t.kind) ?? [])].sort();
+  const log = store.log.value;
+  const chosen = selected.value;
+  return (
+    <aside class="panel">
+      <section class="panel__section">
+        <h2>
+          Table <span class="muted">v{store.v.value ?? "–"}</span>
+        </h2>
+        {state && (
+          <p class="muted">
+            {state.table.width} × {state.table.depth} in · {plural(state.models.length, "model")}
+          </p>
+        )}
+      </section>
+
+      <section class="panel__section">
+        <h2>Players</h2>
+        <ul class="players">
+          {state?.players.map((p) => (
+            <li key={p.id} data-player={p.id}>
+              <span class="swatch" style={{ background: p.color }} />
+              {p.name} <span class="muted">({p.id})</span>
+              {p.id === me && <span class="you">you</span>}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section class="panel__section">
+        <h2>Units</h2>
+        {state?.units.length === 0 && <p class="muted">No units on the table.</p>}
+        <ul class="units">
+          {state?.units.map((u) => {
+            const models = index.unitModels.get(u.id) ?? [];
+            const isSelected = models.length > 0 && models.every((m) => chosen.has(m));
+            const color = index.players.get(u.player)?.color ?? "#999";
+            return (
+              <li key={u.id}>
+                <button
+                  type="button"
+                  class={`unit ${isSelected ? "unit--selected" : ""}`}
+                  onClick={() => selectUnit(u.id)}
+                  title="Select this unit on the table"
+                >
+                  <span class="swatch" style={{ background: color }} />
+                  <span class="unit__name">{u.name}</span>
+                  <span class="muted">{plural(models.length, "model")}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        {me !== null && (state?.units.length ?? 0) > 0 && (
+          <p class="hint muted">
+            Drag one of your bases to move it. Shift-click or double-click a base (or pick a unit
+            here) to select its unit: dragging any of its models moves them all.
+          </p>
+        )}
+      </section>
+
+      {kinds.length > 0 && (
+        <section class="panel__section">
+          <h2>Terrain</h2>
+          <ul class="legend">
+            {kinds.map((k) => (
+              <li key={k}>
+                <span class="swatch swatch--square" style={{ background: terrainColor(k) }} />
+                {k}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section class="panel__section panel__section--log">
+        <h2>Log</h2>
+        {log.length === 0 && (
+          <p class="muted">
+            {(store.v.value ?? 0) > 0 ? "No moves since you joined." : "Nothing has happened yet."}
+          </p>
+        )}
+        <ol class="log" reversed>
+          {[...log].reverse().map((entry) => (
+            <li key={entry.v}>
+              <span class="log__v">v{entry.v}</span>
+              <span
+                class="swatch"
+                style={{ background: index.players.get(entry.player ?? "")?.color ?? "transparent" }}
+              />
+              {entry.text}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,29 @@
+// Short messages that fade: why the server refused a move.
+
+import { useSignal, useSignalEffect } from "@preact/signals";
+import type { ReadonlySignal } from "@preact/signals";
+import type { Rejection } from "../state/game-store";
+
+const SHOW_MS = 4500;
+
+export function Toasts({ rejection }: { rejection: ReadonlySignal<Rejection | null> }) {
+  const shown = useSignal<readonly Rejection[]>([]);
+  useSignalEffect(() => {
+    const r = rejection.value;
+    if (r === null) return;
+    shown.value = [...shown.peek(), r].slice(-3);
+    // Each toast times out on its own, whatever comes after it.
+    setTimeout(() => {
+      shown.value = shown.peek().filter((t) => t !== r);
+    }, SHOW_MS);
+  });
+  return (
+    <div class="toasts" aria-live="polite">
+      {shown.value.map((t) => (
+        <div class="toast" key={t.seq} data-code={t.code}>
+          <strong>Move refused.</strong> {t.message}
+        </div>
+      ))}
+    </div>
+  );
+}

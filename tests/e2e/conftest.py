@@ -1,0 +1,79 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright against a live server on SQLite."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.server import REPO, LiveServer
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1400, "height": 900}
+DIST = REPO / "frontend" / "dist" / "index.html"
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the session (Playwright's own download is not used)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.skip("Chromium is not installed (Debian package 'chromium')")
+    if not DIST.is_file():
+        pytest.skip("the frontend is not built (cd frontend && npm run build)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server on a fresh SQLite database, restartable on the same port and file."""
+    live = LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'v.db'}").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def open_table(chromium: Any) -> Iterator[Callable[[str], Any]]:
+    """Open a game link in a fresh browser context; returns the page once the table is shown."""
+    contexts: list[Any] = []
+
+    def open_link(url: str) -> Any:
+        context = chromium.new_context(viewport=VIEWPORT)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors
+        page.goto(url)
+        page.wait_for_function("window.__vantage?.ready === true", timeout=15_000)
+        return page
+
+    yield open_link
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: VANTAGE_E2E_SCREENSHOTS if set, else the test's temp folder."""
+    folder = Path(os.environ.get("VANTAGE_E2E_SCREENSHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

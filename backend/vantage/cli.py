@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     run = scenario.add_parser("run", help="answer a scenario file's queries")
     run.add_argument("file")
     run.set_defaults(run=_scenario_run)
+    verify = sub.add_parser("verify", help="check an exported game's dice and log")
+    verify.add_argument("file")
+    verify.set_defaults(run=_verify)
     return parser
 
 
@@ -73,6 +76,28 @@ def _scenario_run(args: argparse.Namespace) -> int:
     if err:
         sys.stderr.write(err if err.endswith("\n") else err + "\n")
     return code
+
+
+def _verify(args: argparse.Namespace) -> int:
+    import json
+
+    from vantage.app.verify import verify_export
+
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except (OSError, ValueError) as exc:
+        print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if not isinstance(doc, dict):
+        print(f"{args.file}: not a Vantage game export", file=sys.stderr)
+        return 2
+    verdict = verify_export(doc)
+    if verdict.ok:
+        print(f"OK: {verdict.checked} events re-derived and re-decided from the revealed seed")
+        return 0
+    print(f"FAILED: {verdict.problem}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from vantage.app.export import export_game
 from vantage.app.ids import hash_token, new_game_id, new_seed, new_token
 from vantage.app.live import LiveGame
+from vantage.app.shell_commands import command_json, decide, is_version_free, parse_command
 from vantage.bus.base import Bus
 from vantage.engine.context import Ctx, Viewer
 from vantage.engine.dice import SeededDice
@@ -102,10 +104,11 @@ class GameService:
             seed=new_seed(),
         )
         dice = SeededDice(game.seed)
-        opening = list(ruleset.opening(game.state, Ctx(Viewer(None), self._clock(), dice)))
+        now = self._clock()
+        opening = list(ruleset.opening(game.state, Ctx(Viewer(None), now, dice)))
         seats = tuple(Seat(p, new_token()) for p in ruleset.seats(setup))
         spectator = Seat(None, new_token())
-        await self._store_new(game, options, (*seats, spectator), opening, dice.used)
+        await self._store_new(game, options, (*seats, spectator), opening, dice.results, now)
         return CreatedGame(game.id, ruleset.name, seats, spectator)
 
     async def _store_new(
@@ -114,9 +117,10 @@ class GameService:
         options: Mapping[str, Any],
         links: tuple[Seat, ...],
         opening: list[Any],
-        rolls: int,
+        dice: list[int],
+        now: datetime,
     ) -> None:
-        now = self._clock()
+        rolls = len(dice)
         async with self._db.transaction() as session:
             row = GameRow(
                 id=game.id,
@@ -134,9 +138,17 @@ class GameService:
             )
             await session.flush()
             if opening:
-                payloads = [game.ruleset.events.encode(e) for e in opening]
+                payloads = [game.encode(e) for e in opening]
                 await event_log.append(
-                    session, game.id, 0, payloads, actor=None, intent_id=None, rolls=rolls, now=now
+                    session,
+                    game.id,
+                    0,
+                    payloads,
+                    actor=None,
+                    intent_id=None,
+                    rolls=rolls,
+                    now=now,
+                    dice=dice or None,
                 )
         game.commit(opening, game.fold_ahead(opening), rolls=rolls, intent_id=None)
         self._games[game.id] = game
@@ -186,14 +198,15 @@ class GameService:
             )
             snap = await event_log.latest_snapshot(session, game_id)
             if snap is not None:
-                game.state = ruleset.state_codec.decode(snap.state)
+                game.state = ruleset.state_codec.decode(snap.state["state"])
+                game.salt = bytes.fromhex(snap.state["salt"])
                 game.version = snap.seq
             await self._fold_from_log(session, game)
             return game
 
     async def _fold_from_log(self, session: Any, game: LiveGame) -> None:
         for stored in await event_log.read_after(session, game.id, game.version):
-            game.apply(stored.seq, game.ruleset.events.decode(stored.payload))
+            game.apply(stored.seq, game.decode(stored.payload))
 
     async def submit(
         self,
@@ -209,7 +222,7 @@ class GameService:
             return Rejection("game/not_found", f"no game {game_id}")
         if viewer.is_spectator:
             return Rejection("intent/spectator", "spectators cannot act")
-        command = game.ruleset.commands.parse(raw_cmd, "intent/invalid_command")
+        command = parse_command(game, raw_cmd)
         if isinstance(command, Rejection):
             return command
         async with self.lock(game_id):
@@ -243,20 +256,21 @@ class GameService:
                 done = await event_log.find_intent(session, game.id, intent_id)
         if done is not None:
             return Ack(done)
-        free = game.ruleset.is_version_free(command)
+        free = is_version_free(game, command)
         if not free and expected_v is not None and expected_v != game.version:
             return Rejection(
                 "intent/stale_version",
                 f"the game is at version {game.version}, not {expected_v}",
                 {"current": game.version, "expected": expected_v},
             )
-        dice = SeededDice(game.seed, first=game.rolls)
-        decision = game.ruleset.decide(game.state, command, Ctx(viewer, self._clock(), dice))
+        dice = SeededDice(game.seed, first=game.rolls, salt=game.salt)
+        now = self._clock()
+        decision = decide(game, command, Ctx(viewer, now, dice))
         if isinstance(decision, Rejection):
             return decision
         before = game.version
         states = game.fold_ahead(decision.events)
-        payloads = [game.ruleset.events.encode(e) for e in decision.events]
+        payloads = [game.encode(e) for e in decision.events]
         async with self._db.transaction() as session:
             v = await event_log.append(
                 session,
@@ -266,14 +280,16 @@ class GameService:
                 actor=viewer.player,
                 intent_id=intent_id,
                 rolls=game.rolls + dice.used,
-                now=self._clock(),
+                now=now,
+                command=command_json(game, command),
+                dice=dice.results or None,
             )
             if before // SNAPSHOT_EVERY != v // SNAPSHOT_EVERY:
-                session.add(
-                    SnapshotRow(
-                        game_id=game.id, seq=v, state=game.ruleset.state_codec.encode(states[-1])
-                    )
-                )
+                snapshot = {
+                    "state": game.ruleset.state_codec.encode(states[-1]),
+                    "salt": game.salt_after(decision.events).hex(),
+                }
+                session.add(SnapshotRow(game_id=game.id, seq=v, state=snapshot))
         game.commit(decision.events, states, rolls=game.rolls + dice.used, intent_id=intent_id)
         await self._fan_out(game, before)
         return Ack(v)
@@ -315,6 +331,17 @@ class GameService:
         if game is None:
             return Rejection("game/not_found", f"no game {game_id}")
         return game.version, game.ruleset.project(game.state, viewer)
+
+    async def export(self, game_id: str, viewer: Viewer) -> dict[str, Any] | Rejection:
+        """The game as one JSON document (everything, with the seed, once it is over)."""
+        game = await self.get(game_id)
+        if game is None:
+            return Rejection("game/not_found", f"no game {game_id}")
+        async with self._db.read() as session:
+            row = await session.get(GameRow, game_id)
+            rows = await event_log.read_full(session, game_id)
+        assert row is not None
+        return export_game(game, row.setup, rows, viewer)
 
     async def query(self, game_id: str, viewer: Viewer, q: Mapping[str, Any]) -> Any | Rejection:
         """Answer a read-only question from the current state (no lock needed)."""

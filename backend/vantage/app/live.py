@@ -7,6 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from vantage.engine.fairness import (
+    EntropyContributed,
+    contribution_events,
+    is_shell_event,
+    next_salt,
+)
 from vantage.engine.ruleset import Ruleset
 
 RECENT_EVENTS = 256
@@ -33,24 +39,50 @@ class LiveGame:
     version: int
     rolls: int
     seed: bytes
+    salt: bytes = b""
+    """The dice salt: every entropy string contributed so far, folded in log order."""
     recent: deque[Entry] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     intents: OrderedDict[str, int] = field(default_factory=OrderedDict)
     """Recently committed intent ids and their versions (idempotent retries)."""
 
     def apply(self, v: int, event: Any) -> None:
         """Fold one event in (``v`` must be the next version)."""
-        self.state = self.ruleset.evolve(self.state, event)
+        if isinstance(event, EntropyContributed):
+            self.salt = next_salt(self.salt, event.player, event.entropy)
+        else:
+            self.state = self.ruleset.evolve(self.state, event)
         self.version = v
         self.recent.append(Entry(v, event, self.state))
+
+    def decode(self, payload: dict[str, Any]) -> Any:
+        """A stored event payload as an event of the engine or of the game system."""
+        if is_shell_event(payload):
+            return contribution_events.decode(payload)
+        return self.ruleset.events.decode(payload)
+
+    def encode(self, event: Any) -> dict[str, Any]:
+        """An event as its stored JSON payload."""
+        if isinstance(event, EntropyContributed):
+            return contribution_events.encode(event)
+        return self.ruleset.events.encode(event)
 
     def fold_ahead(self, events: Sequence[Any]) -> list[Any]:
         """The states after each of these events, without changing this game."""
         states = []
         state = self.state
         for event in events:
-            state = self.ruleset.evolve(state, event)
+            if not isinstance(event, EntropyContributed):
+                state = self.ruleset.evolve(state, event)
             states.append(state)
         return states
+
+    def salt_after(self, events: Sequence[Any]) -> bytes:
+        """The dice salt after these events, without changing this game."""
+        salt = self.salt
+        for event in events:
+            if isinstance(event, EntropyContributed):
+                salt = next_salt(salt, event.player, event.entropy)
+        return salt
 
     def commit(
         self, events: Sequence[Any], states: Sequence[Any], *, rolls: int, intent_id: str | None
@@ -59,6 +91,8 @@ class LiveGame:
         for event, state in zip(events, states, strict=True):
             self.version += 1
             self.state = state
+            if isinstance(event, EntropyContributed):
+                self.salt = next_salt(self.salt, event.player, event.entropy)
             self.recent.append(Entry(self.version, event, state))
         self.rolls = rolls
         if intent_id is not None:

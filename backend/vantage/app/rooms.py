@@ -10,6 +10,7 @@ from typing import Any
 
 from vantage.app.live import LiveGame
 from vantage.engine.context import Viewer
+from vantage.engine.fairness import EntropyContributed
 
 log = logging.getLogger(__name__)
 Send = Callable[[str], bool]
@@ -80,9 +81,18 @@ class RoomHub:
                 member.sent_v = v
 
 
+def redacted_payload(
+    game: LiveGame, event: Any, state_after: Any, viewer: Viewer
+) -> dict[str, Any] | None:
+    """An event as this viewer may see it, or ``None`` when it is hidden from them."""
+    if isinstance(event, EntropyContributed):
+        return game.encode(event)
+    return game.ruleset.redact(event, state_after, viewer)
+
+
 def event_message(game: LiveGame, v: int, event: Any, state_after: Any, viewer: Viewer) -> str:
     """The ``event`` message for a viewer: the redacted event, or a stub keeping ``v``."""
-    shown = game.ruleset.redact(event, state_after, viewer)
+    shown = redacted_payload(game, event, state_after, viewer)
     if shown is None:
         return json.dumps({"type": "event", "v": v})
     return json.dumps({"type": "event", "v": v, "e": shown})

@@ -46,6 +46,8 @@ class SeededDice:
         self._next = first
         self._first = first
         self._salt = salt
+        self.results: list[int] = []
+        """Every result rolled, in order (stored with the events for verification)."""
 
     def roll(self, count: int, sides: int = 6) -> tuple[int, ...]:
         """Roll ``count`` dice with ``sides`` faces."""
@@ -53,6 +55,7 @@ class SeededDice:
             derive_roll(self._seed, self._next + i, sides, self._salt) for i in range(count)
         )
         self._next += count
+        self.results.extend(out)
         return out
 
     @property

@@ -67,6 +67,10 @@ class Ruleset(ABC, Generic[S]):
         """Answer a read-only question about the state (measure, line of sight...)."""
         return Rejection("query/unsupported", f"{self.name} answers no queries")
 
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended (its dice seed is then revealed)."""
+        return False
+
     def summary(self, state: S) -> dict[str, Any]:
         """A short public description for the lobby."""
         return {}

@@ -34,6 +34,8 @@ async def append(
     intent_id: str | None,
     rolls: int,
     now: datetime,
+    command: dict[str, Any] | None = None,
+    dice: list[int] | None = None,
 ) -> int:
     """Append events after ``expected_version``: a compare-and-set on ``games.version``.
 
@@ -58,6 +60,8 @@ async def append(
             "actor": actor,
             "intent_id": intent_id if i == 0 else None,
             "created_at": now,
+            "command": command if i == 0 else None,
+            "dice": dice if i == 0 else None,
         }
         for i, payload in enumerate(payloads)
     ]
@@ -108,3 +112,11 @@ async def versions(session: AsyncSession, game_ids: list[str]) -> dict[str, int]
         select(GameRow.id, GameRow.version).where(GameRow.id.in_(game_ids))
     )
     return dict(rows.all())
+
+
+async def read_full(session: AsyncSession, game_id: str) -> list[EventRow]:
+    """Every row of a game's log, with commands and dice (for export)."""
+    rows = await session.execute(
+        select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
+    )
+    return list(rows.scalars().all())

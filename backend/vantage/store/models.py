@@ -55,6 +55,10 @@ class EventRow(Base):
     actor: Mapped[str | None] = mapped_column(String(40), nullable=True)
     intent_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    command: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The command that produced this batch of events (first event of the batch only)."""
+    dice: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The die results that command rolled, in order (first event of the batch only)."""
 
 
 class SnapshotRow(Base):

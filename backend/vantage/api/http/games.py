@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 
 from vantage.api.deps import ServicesDep
 from vantage.api.errors import rejection_response
+from vantage.app.export import fairness
 from vantage.app.games import CreatedGame
 from vantage.engine.errors import Rejection
 
@@ -43,8 +44,22 @@ async def get_game(game_id: str, services: ServicesDep, token: str = "") -> Any:
         "v": v,
         "viewer": {"player": viewer.player, "role": role},
         "system": system,
+        "dice": fairness(game) if game else None,
         "state": state,
     }
+
+
+@router.get("/api/games/{game_id}/export")
+async def export_game(game_id: str, services: ServicesDep, token: str = "") -> Any:
+    """The whole game as one JSON file; the dice seed is revealed once the game is over."""
+    viewer = await services.games.viewer_for(game_id, token)
+    if isinstance(viewer, Rejection):
+        return rejection_response(viewer)
+    exported = await services.games.export(game_id, viewer)
+    if isinstance(exported, Rejection):
+        return rejection_response(exported)
+    headers = {"Content-Disposition": f'attachment; filename="{game_id}.json"'}
+    return JSONResponse(exported, headers=headers)
 
 
 def _base_url(request: Request, public_url: str | None) -> str:

@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from vantage.api.deps import Services
 from vantage.api.ws.protocol import IntentMsg, PingMsg, QueryMsg, parse_client_message, rejected
 from vantage.api.ws.rate_limit import TokenBucket
+from vantage.app.export import fairness
 from vantage.app.live import LiveGame
 from vantage.app.rooms import Member, event_message
 from vantage.engine.context import Viewer
@@ -98,6 +99,7 @@ def _send_catch_up(
                 "system": game.ruleset.name,
                 "viewer": {"player": viewer.player, "role": role},
                 "v": game.version,
+                "dice": fairness(game),
             }
         )
     )

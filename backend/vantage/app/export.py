@@ -1,0 +1,61 @@
+"""A game as one JSON document: set-up, every event, and the dice seed once the game is over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vantage.app.live import LiveGame
+from vantage.app.rooms import redacted_payload
+from vantage.engine.context import Viewer
+from vantage.engine.fairness import commitment
+from vantage.store.models import EventRow
+
+EXPORT_FORMAT = "vantage-game/1"
+
+
+def fairness(game: LiveGame) -> dict[str, Any]:
+    """What every viewer may know of the dice: the commitment, and the seed after the end."""
+    over = game.ruleset.is_over(game.state)
+    return {
+        "commitment": commitment(game.seed),
+        "rolls": game.rolls,
+        "seed": game.seed.hex() if over else None,
+    }
+
+
+def export_game(
+    game: LiveGame, setup: dict[str, Any], rows: list[EventRow], viewer: Viewer
+) -> dict[str, Any]:
+    """The whole log once the game is over; before that, what this viewer may see of it."""
+    over = game.ruleset.is_over(game.state)
+    events = [_full(row) if over else _redacted(game, row, viewer) for row in rows]
+    return {
+        "format": EXPORT_FORMAT,
+        "id": game.id,
+        "system": game.ruleset.name,
+        "setup": setup,
+        "version": game.version,
+        "over": over,
+        "dice": fairness(game),
+        "events": events,
+    }
+
+
+def _full(row: EventRow) -> dict[str, Any]:
+    return {
+        "v": row.seq,
+        "e": row.payload,
+        "actor": row.actor,
+        "intent_id": row.intent_id,
+        "command": row.command,
+        "dice": row.dice,
+        "at": row.created_at.isoformat(),
+    }
+
+
+def _redacted(game: LiveGame, row: EventRow, viewer: Viewer) -> dict[str, Any]:
+    shown = redacted_payload(game, game.decode(row.payload), None, viewer)
+    out: dict[str, Any] = {"v": row.seq, "actor": row.actor, "at": row.created_at.isoformat()}
+    if shown is not None:
+        out["e"] = shown
+    return out

@@ -27,9 +27,15 @@ def ruleset_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+_loaded = False
+
+
 def _load_builtin() -> None:
-    if _REGISTRY:
+    """Import every built-in system once (each registers itself on import)."""
+    global _loaded
+    if _loaded:
         return
+    _loaded = True
     import importlib
 
     for module in _BUILTIN:

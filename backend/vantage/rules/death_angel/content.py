@@ -11,7 +11,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
-from typing import Protocol
+from typing import Any, Protocol
+
+from pydantic import TypeAdapter
 
 from vantage.engine.errors import Rejection
 from vantage.rules.death_angel.hooks import (
@@ -57,6 +59,17 @@ def demo_pack() -> Pack:
     if isinstance(pack, Rejection):
         raise ValueError(f"the demo pack is invalid: {pack.message}")
     return pack
+
+
+def pack_schema() -> dict[str, Any]:
+    """The JSON Schema of the pack format (shipped as ``packs/schema.json``)."""
+    schema = TypeAdapter(Pack).json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://vantage.invalid/schemas/death-angel-pack-1.json",
+        **schema,
+        "title": "Death Angel content pack (format 1)",
+    }
 
 
 def problems(pack: Pack) -> Iterable[Problem]:

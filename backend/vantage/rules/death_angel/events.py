@@ -14,8 +14,38 @@ from pydantic import Field
 from vantage.engine.codec import Codec, wire
 from vantage.rules.death_angel.pack import Side
 from vantage.rules.death_angel.state import Phase
-
-DiePurpose = Literal["attack", "defence", "ability"]
+from vantage.rules.death_angel.swarm_events import (
+    ActionFinished,
+    AttackResolved,
+    BlipDiscarded,
+    BoxResolved,
+    CardsPlaced,
+    DiePurpose,
+    DieRolled,
+    EventAbilityResolved,
+    EventDiscarded,
+    EventDrawn,
+    EventRevealed,
+    GameLost,
+    GameWon,
+    GenestealerSlain,
+    GenestealersPlaced,
+    InstinctChosen,
+    KillDropped,
+    KillRequested,
+    MarineKilled,
+    ProgressMade,
+    RollKept,
+    SpawnSealed,
+    SwarmAttackFinished,
+    SwarmAttackStarted,
+    SwarmMove,
+    SwarmsMoved,
+    TeamEliminated,
+    TokensDiscarded,
+    TokenSpent,
+    TokensPlaced,
+)
 
 
 @wire
@@ -35,29 +65,6 @@ class TerrainPlacement:
     terrain: str
     position: int
     side: Side
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardsPlaced:
-    """Cards placed face up at a position and side (§6.6)."""
-
-    position: int
-    side: Side
-    cards: tuple[str, ...]
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SwarmMove:
-    """One group moved (simultaneously with the others of its box, §6.7)."""
-
-    position: int
-    side: Side
-    group: int
-    to_position: int
-    to_side: Side
-    flank: bool
 
 
 @wire
@@ -259,279 +266,62 @@ class AttackDeclared:
     side: Side
 
 
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DieRolled:
-    """One roll of the combat die; ``face`` is the 1-based face index (§6.4, §5.3)."""
-
-    type: Literal["die_rolled"] = "die_rolled"
-    purpose: DiePurpose
-    player: str
-    marine: str | None = None
-    face: int
-    value: int
-    skull: bool
-    reroll: bool = False
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TokenSpent:
-    """A token from the rolling marine back to the pool to re-roll (§6.2)."""
-
-    type: Literal["token_spent"] = "token_spent"
-    marine: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RollKept:
-    """The player keeps the current combat roll."""
-
-    type: Literal["roll_kept"] = "roll_kept"
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AttackResolved:
-    """An attack roll is final: a hit (slays follow) or a miss (§6.4)."""
-
-    type: Literal["attack_resolved"] = "attack_resolved"
-    marine: str
-    hit: bool
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class KillRequested:
-    """Genestealers of a swarm are to be slain, the player choosing which (§6.4)."""
-
-    type: Literal["kill_requested"] = "kill_requested"
-    player: str
-    position: int
-    side: Side
-    count: int
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GenestealerSlain:
-    """A genestealer (to the discard) or broodlord (set aside) is slain (§6.8, §12.5)."""
-
-    type: Literal["genestealer_slain"] = "genestealer_slain"
-    card: str
-    position: int
-    side: Side
-    requested: bool = True
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class KillDropped:
-    """A requested slay found no card left in that swarm."""
-
-    type: Literal["kill_dropped"] = "kill_dropped"
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionFinished:
-    """The action card is fully resolved (§5.2)."""
-
-    type: Literal["action_finished"] = "action_finished"
-    card: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TokensPlaced:
-    """Support tokens from the pool onto a marine or a terrain card (§6.1, §6.2)."""
-
-    type: Literal["tokens_placed"] = "tokens_placed"
-    marine: str | None = None
-    terrain: str | None = None
-    count: int
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TokensDiscarded:
-    """Support tokens from a marine or terrain card back to the pool (§6.2)."""
-
-    type: Literal["tokens_discarded"] = "tokens_discarded"
-    marine: str | None = None
-    terrain: str | None = None
-    count: int
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SwarmAttackStarted:
-    """The next swarm attacks; its unattacked groups merge (§5.3, §11.15)."""
-
-    type: Literal["swarm_attack_started"] = "swarm_attack_started"
-    position: int
-    side: Side
-    marine: str
-    cards: tuple[str, ...]
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SwarmAttackFinished:
-    """The defence roll is final (§5.3)."""
-
-    type: Literal["swarm_attack_finished"] = "swarm_attack_finished"
-    position: int
-    side: Side
-    survived: bool
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MarineKilled:
-    """A marine dies; the smaller segment shifts ``up`` or ``down`` into the gap (§4.2)."""
-
-    type: Literal["marine_killed"] = "marine_killed"
-    marine: str
-    position: int
-    shift: Literal["up", "down", "none"]
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TeamEliminated:
-    """Both marines of a team are dead: its action cards leave the game (§12.25, §11.17)."""
-
-    type: Literal["team_eliminated"] = "team_eliminated"
-    team: str
-    cards: tuple[str, ...]
-    active_player: str
-    active_card: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventDrawn:
-    """The active player draws the event card; only he sees it (§5.4)."""
-
-    type: Literal["event_drawn"] = "event_drawn"
-    player: str
-    card: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class InstinctChosen:
-    """The binding INSTINCT choice, made before the card is shown (§5.4)."""
-
-    type: Literal["instinct_chosen"] = "instinct_chosen"
-    player: str
-    marine: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventRevealed:
-    """The event card is shown to everyone (§5.4)."""
-
-    type: Literal["event_revealed"] = "event_revealed"
-    card: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventAbilityResolved:
-    """Event step A is done (§5.4)."""
-
-    type: Literal["event_ability_resolved"] = "event_ability_resolved"
-    card: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GenestealersPlaced:
-    """Cards placed face up: from a blip pile (spawn, §6.6) or directly (a broodlord, §6.9)."""
-
-    type: Literal["genestealers_placed"] = "genestealers_placed"
-    placements: tuple[CardsPlaced, ...]
-    from_blips: bool = True
-    box_side: Side | None = None
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SpawnSealed:
-    """A sealed terrain card blocks its spawn; its token returns to the pool."""
-
-    type: Literal["spawn_sealed"] = "spawn_sealed"
-    terrain: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SwarmsMoved:
-    """A move or flank box: all moves at once, from a snapshot (§6.7, §11.22)."""
-
-    type: Literal["swarms_moved"] = "swarms_moved"
-    box: int
-    moves: tuple[SwarmMove, ...]
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BoxResolved:
-    """An activation box is done (§5.4 step B)."""
-
-    type: Literal["box_resolved"] = "box_resolved"
-    box: int
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EventDiscarded:
-    """The event card is discarded; swarms on one position and side merge (§4.3)."""
-
-    type: Literal["event_discarded"] = "event_discarded"
-    card: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProgressMade:
-    """A location's objective counter changed."""
-
-    type: Literal["progress_made"] = "progress_made"
-    location: str
-    value: int
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BlipDiscarded:
-    """The top card of a blip pile is discarded face up."""
-
-    type: Literal["blip_discarded"] = "blip_discarded"
-    side: Side
-    card: str
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameWon:
-    """Victory (§9): ``objective`` (the final location's) or ``cleared``."""
-
-    type: Literal["game_won"] = "game_won"
-    reason: Literal["objective", "cleared"]
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameLost:
-    """Defeat: every marine is dead (§9)."""
-
-    type: Literal["game_lost"] = "game_lost"
-
+__all__ = [
+    "EVENT_CODEC",
+    "AbilityUsed",
+    "ActionFinished",
+    "ActionStarted",
+    "ActionsRevealed",
+    "ActionsSelected",
+    "AttackDeclared",
+    "AttackResolved",
+    "BlipDiscarded",
+    "BlipSideChosen",
+    "BlipsDealt",
+    "BlipsDiscarded",
+    "BoxResolved",
+    "CardsPlaced",
+    "DeckShuffled",
+    "DiePurpose",
+    "DieRolled",
+    "Event",
+    "EventAbilityResolved",
+    "EventDiscarded",
+    "EventDrawn",
+    "EventRevealed",
+    "GameLost",
+    "GameWon",
+    "GenestealerSlain",
+    "GenestealersPlaced",
+    "InstinctChosen",
+    "KillDropped",
+    "KillRequested",
+    "LocationEntered",
+    "MarineFlipped",
+    "MarineKilled",
+    "MarineMoved",
+    "PhaseEnded",
+    "PhaseStarted",
+    "ProgressMade",
+    "RollKept",
+    "RoundStarted",
+    "SetupDealt",
+    "SpawnSealed",
+    "SupportGiven",
+    "SwarmAttackFinished",
+    "SwarmAttackStarted",
+    "SwarmMove",
+    "SwarmsMoved",
+    "TeamEliminated",
+    "TeamPick",
+    "TerrainActivated",
+    "TerrainPlaced",
+    "TerrainPlacement",
+    "TokenSpent",
+    "TokensDiscarded",
+    "TokensPlaced",
+    "TravelFinished",
+]
 
 Event = Annotated[
     SetupDealt

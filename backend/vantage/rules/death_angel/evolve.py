@@ -280,7 +280,8 @@ def _swarm_attacks(s: State, e: ev.SwarmAttackStarted) -> None:
 
 
 def _swarm_done(s: State, e: ev.SwarmAttackFinished) -> None:
-    _unattacked(row(s, e.position), e.side)[0].attacked = True
+    for g in _unattacked(row(s, e.position), e.side)[:1]:  # gone if Last Stand slew it all
+        g.attacked = True
     s.roll = None
 
 

@@ -1,0 +1,185 @@
+"""Support and Move + Activate actions, terrain abilities (death-angel §6.1, §6.3, §11.10-11)."""
+
+from __future__ import annotations
+
+from tests.death_angel.helpers import (
+    apply_all,
+    do,
+    face,
+    of,
+    order,
+    prompt,
+    reject,
+    start_resolve,
+    swarm_at,
+    table,
+)
+from vantage.rules.death_angel import events as ev
+from vantage.rules.death_angel.state import State
+
+ROWS = [("castor", "L"), ("maro", "L"), ("halvar", "R"), ("oren", "R")]
+
+
+def test_support__token_from_pool_onto_any_marine_after_the_ability() -> None:
+    s = table(ROWS)
+    pool = s.pool
+    s, events = start_resolve(s, ["verdant-resupply", "ember-drill"])
+    assert of(events, ev.TokensPlaced)[0].marine == "oren"  # Field Resupply: each own marine
+    assert prompt(s).kind == "give_support" and prompt(s).players == ("p3",)
+    s, events = do(s, "p3", {"type": "give_support", "marine": "castor"})
+    assert of(events, ev.SupportGiven)[0].placed
+    assert s.formation[0].marine.tokens == 1 and s.pool == pool - 2
+    assert prompt(s).kind == "move_activate"
+
+
+def test_support__empty_pool_gives_nothing() -> None:
+    s = table(ROWS)
+    s.pool = 0
+    s, events = start_resolve(s, ["verdant-resupply", "ember-drill"])
+    assert not of(events, ev.TokensPlaced)
+    s, events = do(s, "p3", {"type": "give_support", "marine": "castor"})
+    assert not of(events, ev.SupportGiven)[0].placed and s.formation[0].marine.tokens == 0
+    reject_state = table(ROWS)
+    reject_state, _ = start_resolve(reject_state, ["verdant-resupply", "ember-drill"])
+    reject(
+        reject_state, "p3", {"type": "give_support", "marine": "ghost"}, "support/unknown_marine"
+    )
+
+
+def _move_table() -> State:
+    s = table(
+        ROWS,
+        swarms={(1, "L"): ["talon-1"]},
+        terrain=[("vent-shaft", 1, "L"), ("supply-locker", 2, "L")],
+    )
+    s, _ = start_resolve(s, ["ember-drill", "cobalt-leapfrog"])
+    assert prompt(s).kind == "move_activate" and prompt(s).players == ("p1",)
+    return s
+
+
+def test_move__swap_with_adjacent_marine_of_another_player() -> None:
+    s = _move_table()
+    s, events = do(s, "p1", {"type": "move_marine", "marine": "castor", "other": "maro"})
+    assert order(s) == ["maro", "castor", "halvar", "oren"]
+    assert [r.marine.facing for r in s.formation][:2] == ["L", "L"]  # facings kept
+    assert swarm_at(s, 1, "L") == ["talon-1"]  # genestealers and terrain stay (§4)
+    assert [t.id for t in s.formation[0].terrain] == ["vent-shaft"]
+    assert of(events, ev.TokensPlaced)[0].marine == "castor"  # Advance Drill
+    reject(
+        s,
+        "p1",
+        {"type": "move_marine", "marine": "castor", "other": "halvar"},
+        "move/already_moved",
+    )
+    reject(
+        s,
+        "p1",
+        {"type": "move_marine", "marine": "maro", "other": "castor"},
+        "move/not_team_marine",
+    )
+
+
+def test_move__only_adjacent() -> None:
+    s = _move_table()
+    reject(
+        s, "p1", {"type": "move_marine", "marine": "castor", "other": "oren"}, "move/not_adjacent"
+    )
+
+
+def test_move__swapped_teammate_may_still_move() -> None:
+    # §12.12: only the marine chosen to move counts as moved
+    s = _move_table()
+    s, _ = do(s, "p1", {"type": "move_marine", "marine": "halvar", "other": "maro"})
+    s, _ = do(s, "p1", {"type": "move_marine", "marine": "castor", "other": "halvar"})
+    assert order(s) == ["halvar", "castor", "maro", "oren"]
+
+
+def test_move__flip_then_activate_in_that_order() -> None:
+    s = _move_table()
+    s, _ = do(s, "p1", {"type": "flip_marine", "marine": "halvar"})
+    assert s.formation[2].marine.facing == "L"
+    reject(s, "p1", {"type": "move_marine", "marine": "castor", "other": "maro"}, "move/too_late")
+    reject(s, "p1", {"type": "flip_marine", "marine": "halvar"}, "flip/already_flipped")
+    reject(s, "p1", {"type": "flip_marine", "marine": "maro"}, "flip/not_team_marine")
+    reject(
+        s,
+        "p1",
+        {"type": "activate_terrain", "marine": "castor", "terrain": "supply-locker"},
+        "activate/not_in_front",
+    )  # the locker is at position 2, Castor at 1
+    reject(
+        s,
+        "p1",
+        {"type": "activate_terrain", "marine": "castor", "terrain": "vent-shaft"},
+        "activate/not_activatable",
+    )
+
+
+def test_activate__terrain_in_front_once_per_round() -> None:
+    s = _move_table()
+    s, _ = do(s, "p1", {"type": "move_marine", "marine": "castor", "other": "maro"})
+    s, events = do(
+        s, "p1", {"type": "activate_terrain", "marine": "castor", "terrain": "supply-locker"}
+    )
+    assert of(events, ev.TokensPlaced)[-1].marine == "castor"
+    assert s.formation[1].marine.tokens == 2  # one for moving, one from the locker
+    reject(
+        s,
+        "p1",
+        {"type": "activate_terrain", "marine": "castor", "terrain": "supply-locker"},
+        "activate/already_activated",
+    )
+    reject(s, "p1", {"type": "flip_marine", "marine": "castor"}, "flip/too_late")
+    s, _ = do(s, "p1", {"type": "end_action"})
+    assert prompt(s).kind == "move_activate" and prompt(s).players == ("p2",)
+    # §6.3 [L340]: once per round; a new round clears it
+    assert apply_all(s, [ev.RoundStarted(round=2)]).formation[1].terrain[0].activated is False
+
+
+def test_activate__only_by_the_cards_team() -> None:
+    # §12.13: Maro (cobalt) faces the locker but Advance Drill is ember's card
+    s = _move_table()
+    reject(
+        s,
+        "p1",
+        {"type": "activate_terrain", "marine": "maro", "terrain": "supply-locker"},
+        "activate/not_team_marine",
+    )
+
+
+def test_long_swap__two_positions_away_without_shift() -> None:
+    s = table(ROWS, swarms={(2, "L"): ["talon-1"]})
+    s, _ = start_resolve(s, ["cobalt-leapfrog", "ivory-scout"])
+    s, _ = do(s, "p2", {"type": "move_marine", "marine": "maro", "other": "oren"})
+    assert order(s) == ["castor", "oren", "halvar", "maro"]
+    assert swarm_at(s, 2, "L") == ["talon-1"]
+
+
+def test_purge_vent__skull_slays_beside_the_terrain_without_reroll() -> None:
+    s = table(
+        [("castor", "L", 2), ("maro", "L"), ("halvar", "R"), ("oren", "R")],
+        swarms={(1, "L"): ["talon-1"]},
+        terrain=[("coolant-duct", 1, "L")],
+    )
+    s, _ = start_resolve(s, ["ember-drill", "cobalt-leapfrog"])
+    s, events = do(
+        s,
+        "p1",
+        {"type": "activate_terrain", "marine": "castor", "terrain": "coolant-duct"},
+        dice=[face(3)],
+    )
+    assert of(events, ev.DieRolled)[0].purpose == "ability"
+    assert swarm_at(s, 1, "L") == [] and prompt(s).kind == "move_activate"
+    s2 = table(
+        [("castor", "L", 2), ("maro", "L"), ("halvar", "R"), ("oren", "R")],
+        swarms={(1, "L"): ["talon-1"]},
+        terrain=[("coolant-duct", 1, "L")],
+    )
+    s2, _ = start_resolve(s2, ["ember-drill", "cobalt-leapfrog"])
+    s2, events = do(
+        s2,
+        "p1",
+        {"type": "activate_terrain", "marine": "castor", "terrain": "coolant-duct"},
+        dice=[face(0)],
+    )
+    assert swarm_at(s2, 1, "L") == ["talon-1"] and prompt(s2).kind == "move_activate"

@@ -31,7 +31,8 @@ class Seat:
         url = f"{server.ws_base}/ws/games/{game_id}?token={token}"
         if since is not None:
             url += f"&since={since}"
-        self._cm = connect(url, open_timeout=10, max_size=2**24)
+        # unbounded queue: a seat that does not read for a while must still close promptly
+        self._cm = connect(url, open_timeout=10, max_size=2**24, max_queue=None, close_timeout=2)
         self.ws: ClientConnection = self._cm.__enter__()
 
     def recv(self, timeout: float = 5) -> dict[str, Any]:

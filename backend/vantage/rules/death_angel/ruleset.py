@@ -70,6 +70,10 @@ class DeathAngelRuleset(Ruleset[State]):
             return PACK_CODEC.encode(state.pack)
         return Rejection("query/unsupported", 'death-angel answers {"kind": "pack"} only')
 
+    def is_over(self, state: State) -> bool:
+        """The squad has won or lost (§9); the dice seed may then be revealed."""
+        return bool(state.outcome)
+
     def summary(self, state: State) -> dict[str, Any]:
         """Round, phase, marines left, location, outcome."""
         return views.summary(state)

@@ -57,16 +57,25 @@ async def _drain_until(ws: ClientConnection, kind: str) -> dict[str, Any]:
             return msg
 
 
-async def vantage_game(base: str, ws_base: str, rate: float, seconds: float,
-                       latencies: list[float], counts: dict[str, int]) -> None:
+async def vantage_game(
+    base: str,
+    ws_base: str,
+    rate: float,
+    seconds: float,
+    latencies: list[float],
+    counts: dict[str, int],
+) -> None:
     """One game: p1 moves a1 back and forth; p2 times each event's arrival."""
     async with httpx.AsyncClient() as http:
-        game = (await http.post(f"{base}/api/games", json={"system": "sandbox",
-                                                             "setup": SETUP})).json()
+        game = (
+            await http.post(f"{base}/api/games", json={"system": "sandbox", "setup": SETUP})
+        ).json()
     url = f"{ws_base}/ws/games/{game['id']}?token="
-    async with connect(url + game["seats"][0]["token"]) as p1, \
-            connect(url + game["seats"][1]["token"]) as p2, \
-            connect(url + game["spectator"]["token"]) as spec:
+    async with (
+        connect(url + game["seats"][0]["token"]) as p1,
+        connect(url + game["seats"][1]["token"]) as p2,
+        connect(url + game["spectator"]["token"]) as spec,
+    ):
         for ws in (p1, p2, spec):
             await _drain_until(ws, "snapshot")
         sent: dict[int, float] = {}
@@ -88,9 +97,19 @@ async def vantage_game(base: str, ws_base: str, rate: float, seconds: float,
             tick = time.perf_counter()
             x = 10 + (v % 2) * 4
             sent[v + 1] = time.perf_counter()
-            await p1.send(json.dumps({"type": "intent", "intent_id": f"m{v}", "expected_v": v,
-                                      "cmd": {"type": "move_models", "moves": [
-                                          {"model": "a1", "to": {"x": x, "y": 10}}]}}))
+            await p1.send(
+                json.dumps(
+                    {
+                        "type": "intent",
+                        "intent_id": f"m{v}",
+                        "expected_v": v,
+                        "cmd": {
+                            "type": "move_models",
+                            "moves": [{"model": "a1", "to": {"x": x, "y": 10}}],
+                        },
+                    }
+                )
+            )
             answer = await _drain_until_any(p1, ("ack", "rejected"))
             if answer["type"] == "ack":
                 v = answer["v"]
@@ -110,8 +129,9 @@ async def _drain_until_any(ws: ClientConnection, kinds: tuple[str, ...]) -> dict
             return msg
 
 
-async def relay_game(ws_base: str, room: int, rate: float, seconds: float,
-                     latencies: list[float]) -> None:
+async def relay_game(
+    ws_base: str, room: int, rate: float, seconds: float, latencies: list[float]
+) -> None:
     """The same load against the bare relay."""
     url = f"{ws_base}/{room}"
     async with connect(url) as p1, connect(url) as p2, connect(url) as spec:
@@ -127,8 +147,11 @@ async def relay_game(ws_base: str, room: int, rate: float, seconds: float,
             while True:
                 await ws.recv()
 
-        tasks = [asyncio.create_task(opponent()), asyncio.create_task(drain(spec)),
-                 asyncio.create_task(drain(p1))]
+        tasks = [
+            asyncio.create_task(opponent()),
+            asyncio.create_task(drain(spec)),
+            asyncio.create_task(drain(p1)),
+        ]
         n = 0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -170,26 +193,39 @@ def run_relay_server(port: int) -> None:
 def summarise(latencies: list[float]) -> dict[str, float]:
     """p50/p99/max in milliseconds."""
     ms = [x * 1000 for x in latencies]
-    return {"p50_ms": round(statistics.median(ms), 2), "p99_ms": round(percentile(ms, 99), 2),
-            "max_ms": round(max(ms), 2), "samples": len(ms)}
+    return {
+        "p50_ms": round(statistics.median(ms), 2),
+        "p99_ms": round(percentile(ms, 99), 2),
+        "max_ms": round(max(ms), 2),
+        "samples": len(ms),
+    }
 
 
-async def measure_vantage(server: LiveServer, games: int, rate: float,
-                          seconds: float) -> dict[str, Any]:
+async def measure_vantage(
+    server: LiveServer, games: int, rate: float, seconds: float
+) -> dict[str, Any]:
     latencies: list[float] = []
     counts = {"accepted": 0, "rejected": 0}
     start = time.perf_counter()
-    await asyncio.gather(*[vantage_game(server.base, server.ws_base, rate, seconds, latencies,
-                                        counts) for _ in range(games)])
+    await asyncio.gather(
+        *[
+            vantage_game(server.base, server.ws_base, rate, seconds, latencies, counts)
+            for _ in range(games)
+        ]
+    )
     elapsed = time.perf_counter() - start
-    return {**summarise(latencies), "accepted_moves_per_s": round(counts["accepted"] / elapsed, 1),
-            "rejected": counts["rejected"]}
+    return {
+        **summarise(latencies),
+        "accepted_moves_per_s": round(counts["accepted"] / elapsed, 1),
+        "rejected": counts["rejected"],
+    }
 
 
 async def measure_relay(port: int, games: int, rate: float, seconds: float) -> dict[str, Any]:
     latencies: list[float] = []
-    await asyncio.gather(*[relay_game(f"ws://127.0.0.1:{port}", g, rate, seconds, latencies)
-                           for g in range(games)])
+    await asyncio.gather(
+        *[relay_game(f"ws://127.0.0.1:{port}", g, rate, seconds, latencies) for g in range(games)]
+    )
     return summarise(latencies)
 
 
@@ -208,8 +244,9 @@ def main() -> None:
         url = args.database_url or f"sqlite+aiosqlite:///{tmp}/bench.db"
         server = LiveServer(url).start()
         relay_port = free_port()
-        relay = subprocess.Popen([sys.executable, __file__, "--relay-server", str(relay_port)],
-                                 env=os.environ.copy())
+        relay = subprocess.Popen(
+            [sys.executable, __file__, "--relay-server", str(relay_port)], env=os.environ.copy()
+        )
         try:
             time.sleep(1.0)
             vantage = asyncio.run(measure_vantage(server, args.games, args.rate, args.seconds))
@@ -218,12 +255,23 @@ def main() -> None:
             server.stop()
             relay.terminate()
             relay.wait(5)
-    print(json.dumps({
-        "benchmark": "ws_latency", "games": args.games, "moves_per_game_per_s": args.rate,
-        "seconds": args.seconds, "database": "sqlite" if url.startswith("sqlite") else "postgresql",
-        "vantage": vantage, "bare_relay": bare,
-        "p99_ratio_vantage_to_relay": round(vantage["p99_ms"] / max(bare["p99_ms"], 1e-9), 2),
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "benchmark": "ws_latency",
+                "games": args.games,
+                "moves_per_game_per_s": args.rate,
+                "seconds": args.seconds,
+                "database": "sqlite" if url.startswith("sqlite") else "postgresql",
+                "vantage": vantage,
+                "bare_relay": bare,
+                "p99_ratio_vantage_to_relay": round(
+                    vantage["p99_ms"] / max(bare["p99_ms"], 1e-9), 2
+                ),
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,66 @@
+"""``vantage scenario run FILE``: evaluate every query of a scenario file.
+
+``run_file`` returns ``(exit code, stdout, stderr)``: 0 and ``{"results": {...}}`` on success,
+2 and one line naming the first bad field by its JSON path on invalid input (never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vantage.scenario.queries import answer_query, evaluate
+from vantage.scenario.schema import ScenarioError, parse_scenario
+
+__all__ = ["answer_query", "evaluate", "main", "run_file", "run_text"]
+
+
+def run_text(text: str) -> tuple[int, str, str]:
+    """Evaluate a scenario given as JSON text."""
+    try:
+        raw: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return 2, "", f"invalid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}\n"
+    try:
+        scenario = parse_scenario(raw)
+        results = evaluate(scenario)
+    except ScenarioError as exc:
+        return 2, "", f"{_one_line(str(exc))}\n"
+    except RecursionError:
+        return 2, "", "invalid scenario: nested too deeply\n"
+    if isinstance(raw, Mapping) and not isinstance(raw.get("queries", []), list):
+        return 2, "", "queries: must be a list\n"
+    return 0, json.dumps({"results": results}) + "\n", ""
+
+
+def run_file(path: str) -> tuple[int, str, str]:
+    """Evaluate a scenario file: ``(exit code, stdout text, stderr text)``."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return 2, "", f"{path}: cannot read: {_one_line(reason)}\n"
+    return run_text(text)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry: ``python -m vantage.scenario.run FILE``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        sys.stderr.write("usage: vantage scenario run FILE\n")
+        return 2
+    code, out, err = run_file(args[0])
+    sys.stdout.write(out)
+    sys.stderr.write(err)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,76 @@
+"""Benchmark: latency of single geometry queries on the los_matrix table.
+
+p50/p99 over a few thousand random queries of each kind: distance, engagement, coherency of a
+20-model unit, and one line of sight. Prints JSON.
+Run: ``.venv/bin/python bench/geometry_queries.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from los_matrix import make_table
+from vantage.engine.table import Model, Table, Unit
+from vantage.geometry.shapes import CircleBase
+from vantage.rules.common.systems import geometry_for
+
+
+def _percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return {"p50_ms": round(pick(0.5) * 1000, 4), "p99_ms": round(pick(0.99) * 1000, 4)}
+
+
+def _time(fn: Callable[[], object], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def with_big_unit(table: Table, rng: random.Random) -> Table:
+    """The table plus a 20-model unit in two ranks."""
+    unit = Unit(id="big", player="p1", keywords=("INFANTRY",))
+    models = {
+        f"big{i}": Model(
+            id=f"big{i}",
+            unit="big",
+            base=CircleBase(diameter_mm=32),
+            x=10 + (i % 10) * 1.8 + rng.uniform(-0.1, 0.1),
+            y=20 + (i // 10) * 1.8,
+        )
+        for i in range(20)
+    }
+    return replace(table, units={**table.units, "big": unit}, models={**table.models, **models})
+
+
+def main() -> None:
+    rng = random.Random(7)
+    table = with_big_unit(make_table(), rng)
+    rules = geometry_for("wh40k-10e")
+    p1 = [m.id for m in table.models.values() if table.units[m.unit].player == "p1"]
+    p2 = [m.id for m in table.models.values() if table.units[m.unit].player == "p2"]
+    n = 3000
+    report = {
+        "distance": _percentiles(
+            _time(lambda: rules.distance(table, rng.choice(p1), rng.choice(p2)), n)
+        ),
+        "engagement": _percentiles(
+            _time(lambda: rules.engagement(table, [rng.choice(p1)], [rng.choice(p2)]), n)
+        ),
+        "coherency_20": _percentiles(_time(lambda: rules.coherency(table, "big"), 500)),
+        "line_of_sight": _percentiles(
+            _time(lambda: rules.visible(table, rng.choice(p1), rng.choice(p2)), n)
+        ),
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

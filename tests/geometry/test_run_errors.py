@@ -1,0 +1,110 @@
+"""``run_file``: exit 2 with the JSON path of the first bad field, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vantage.scenario.run import run_file
+
+BASE: dict[str, Any] = {
+    "format": "vantage-scenario/1",
+    "system": "wh40k-10e",
+    "table": {"width": 60, "depth": 44},
+    "players": ["p1", "p2"],
+    "units": [
+        {"id": "A", "player": "p1", "keywords": ["INFANTRY"]},
+        {"id": "B", "player": "p2", "keywords": ["INFANTRY"]},
+    ],
+    "models": [
+        {"id": "a", "unit": "A", "base": {"shape": "circle", "diameter_mm": 32}, "x": 10, "y": 10},
+        {"id": "b", "unit": "B", "base": {"shape": "circle", "diameter_mm": 32}, "x": 20, "y": 10},
+    ],
+    "terrain": [],
+    "objectives": [{"id": "o", "x": 30, "y": 22}],
+}
+
+
+def run(tmp_path: Path, queries: list[dict[str, Any]], **changes: Any) -> tuple[int, str, str]:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({**BASE, **changes, "queries": queries}))
+    return run_file(str(path))
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"id": "q", "type": "nope"}, "queries[0].type: unsupported query type 'nope'"),
+        ({"id": "q", "type": "distance", "a": "a"}, "queries[0].b: required"),
+        (
+            {"id": "q", "type": "visible", "observer": "a", "target": "x9"},
+            "queries[0].target: unknown model 'x9'",
+        ),
+        (
+            {"id": "q", "type": "within", "a": "a", "b": "b", "range": "far"},
+            "queries[0].range: must be a number",
+        ),
+        ({"id": "q", "type": "coherent", "unit": "Z"}, "queries[0].unit: unknown unit 'Z'"),
+        (
+            {"id": "q", "type": "objective_control", "objective": "zz"},
+            "queries[0].objective: unknown objective 'zz'",
+        ),
+        (
+            {"id": "q", "type": "visibility_matrix", "observers": "p1", "targets": "p9"},
+            "queries[0].targets: unknown player 'p9'",
+        ),
+        (
+            {"id": "q", "type": "wholly_within", "model": "a", "zone": [[0, 0], [1, 1], [2, 2]]},
+            "queries[0].zone: must be a simple polygon with an area",
+        ),
+        (
+            {"id": "q", "type": "setup_legal", "model": "a", "x": 1, "y": 2, "reserve": "yes"},
+            "queries[0].reserve: must be true or false",
+        ),
+    ],
+)
+def test_bad_query_field(tmp_path: Path, query: dict[str, Any], message: str) -> None:
+    code, out, err = run(tmp_path, [{"id": "ok", "type": "distance", "a": "a", "b": "b"}, query])
+    assert (code, out) == (2, "")
+    assert err.strip().replace("[1]", "[0]") == message
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_invalid_json_and_missing_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope")
+    code, _out, err = run_file(str(bad))
+    assert code == 2 and err.startswith("invalid JSON") and err.count("\n") == 1
+    code, _out, err = run_file(str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_schema_error_names_path(tmp_path: Path) -> None:
+    models = [dict(BASE["models"][0], base={"shape": "circle", "diameter_mm": -1})]
+    code, _out, err = run(tmp_path, [], models=models)
+    assert code == 2 and err.startswith("models[0].base.diameter_mm")
+
+
+def test_results_and_no_mutation(tmp_path: Path) -> None:
+    code, out, err = run(
+        tmp_path,
+        [
+            {"id": "d", "type": "distance", "a": "a", "b": "b"},
+            {"id": "s", "type": "setup_legal", "model": "a", "x": 19.5, "y": 10},
+            {"id": "d2", "type": "distance", "a": "a", "b": "b"},
+        ],
+    )
+    assert code == 0, err
+    res = json.loads(out)["results"]
+    assert res["d"] == res["d2"] == pytest.approx(10 - 64 / 50.8, abs=1e-6)
+    assert res["s"] == {"legal": False, "reason": "overlap"}
+
+
+def test_attack_is_dispatched(tmp_path: Path) -> None:
+    code, _out, err = run(tmp_path, [{"id": "q", "type": "attack", "attacker": "A"}])
+    assert code == 2
+    assert err.startswith("queries[0].")
+    assert "Traceback" not in err

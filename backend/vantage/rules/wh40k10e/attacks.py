@@ -1,0 +1,271 @@
+"""Resolving declared attacks (shooting and fighting) with rules/wh40k's attack sequence.
+
+The defender chooses where the rule lets them (wh40k-10th §8.3 step 3). Resolution is a pure
+function of the state, the plan, the dice rolled so far and the choices made so far: when the
+defender must choose, it stops and the game waits; the defender's answer re-runs it from the
+start with the same dice (recorded in ``AttackPaused`` events) and one more choice.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+
+from vantage.engine.dice import Dice
+from vantage.engine.table import Model
+from vantage.rules.common.measuring import distance
+from vantage.rules.wh40k import (
+    AttackContext,
+    Attacker,
+    AttackResult,
+    ModelState,
+    TargetProfile,
+    UnitState,
+    resolve_attack,
+)
+from vantage.rules.wh40k.allocation import AllocationKind
+from vantage.rules.wh40k.dice_expr import RollKind
+from vantage.rules.wh40k10e.sheets import profile
+from vantage.rules.wh40k10e.state import AttackPlan, State
+
+HALF = "|"
+
+
+class NeedChoice(Exception):
+    """The defender has a real choice: ``eligible`` model ids."""
+
+    def __init__(self, eligible: tuple[str, ...]) -> None:
+        super().__init__("allocation choice needed")
+        self.eligible = eligible
+
+
+class Replay:
+    """Dice already rolled for this plan first, then fresh dice from the game."""
+
+    def __init__(self, recorded: tuple[int, ...], live: Dice) -> None:
+        self._recorded = recorded
+        self._pos = 0
+        self._live = live
+        self.fresh: list[int] = []
+        self.by_kind: dict[str, list[int]] = defaultdict(list)
+
+    def roll(self, kind: RollKind | str, count: int) -> tuple[int, ...]:
+        """``count`` D6, labelled by kind for the log."""
+        out = []
+        for _ in range(count):
+            if self._pos < len(self._recorded):
+                value = self._recorded[self._pos]
+                self._pos += 1
+            else:
+                value = self._live.roll(1, 6)[0]
+                self.fresh.append(value)
+            out.append(value)
+        self.by_kind[kind].extend(out)
+        return tuple(out)
+
+
+class Chooser:
+    """The defender's recorded choices; a real choice without one stops resolution.
+
+    Models that are interchangeable (same profile, same wounds left) are not a real choice:
+    the one farthest from the attacking unit takes it (rules decision R6).
+    """
+
+    def __init__(self, state: State, choices: tuple[str, ...], attackers: list[Model]) -> None:
+        self._state = state
+        self._choices = choices
+        self._next = 0
+        self._attackers = attackers
+        self.wounds: dict[str, int] = {}
+
+    def choose(self, eligible: tuple[str, ...], kind: AllocationKind) -> str:
+        """The next recorded choice, or an automatic one, or stop."""
+        if self._interchangeable(eligible):
+            return max(eligible, key=self._distance)
+        if self._next < len(self._choices):
+            self._next += 1
+            return self._choices[self._next - 1]
+        raise NeedChoice(eligible)
+
+    def _interchangeable(self, eligible: tuple[str, ...]) -> bool:
+        first = eligible[0]
+        unit = self._state.table.models[first].unit
+        sheet = self._state.sheets[unit]
+        return all(
+            sheet.model(m) == sheet.model(first) and self.wounds.get(m) == self.wounds.get(first)
+            for m in eligible
+        )
+
+    def _distance(self, model_id: str) -> float:
+        model = self._state.table.models[model_id]
+        return min((distance(model, a) for a in self._attackers), default=0.0)
+
+
+@dataclass(slots=True)
+class Group:
+    """One weapon profile against one target, resolved."""
+
+    weapon: str
+    target: str
+    models: int
+    dice: dict[str, tuple[int, ...]]
+    result: AttackResult
+
+
+@dataclass(slots=True)
+class Resolution:
+    """The outcome of running a plan: finished groups, or a pause for the defender."""
+
+    groups: list[Group] = field(default_factory=list)
+    wounds: dict[str, int] = field(default_factory=dict)
+    allocated: set[str] = field(default_factory=set)
+    fresh: tuple[int, ...] = ()
+    need: tuple[str, ...] | None = None
+
+
+def target_profile(state: State, target: str) -> TargetProfile:
+    """The target's T and Sv (its first model on the table), invulnerable save and FNP."""
+    sheet = state.sheets[target]
+    first = next(iter(state.models_of(target)), None)
+    ms = sheet.model(first.id) if first else sheet.models[0][1]
+    invuln = sheet.invulnerable
+    if state.status[target].has_effect("go_to_ground"):
+        invuln = min(invuln or 6, 6)
+    return TargetProfile(
+        toughness=ms.toughness,
+        save=ms.save,
+        invulnerable=invuln,
+        feel_no_pain=sheet.feel_no_pain,
+        wounds=ms.wounds,
+        keywords=frozenset(sheet.keywords),
+    )
+
+
+def hit_modifier(state: State, plan: AttackPlan, target: str, pistol: bool) -> int:
+    """Stealth, Smokescreen and the declaration-time penalties (Big Guns, Indirect Fire)."""
+    if plan.melee:
+        return 0
+    mod = plan.hit_modifiers.get(target, 0)
+    if pistol:
+        mod = plan.hit_modifiers.get(target + HALF + "pistol", mod)
+    status = state.status[target]
+    if state.sheets[target].has("STEALTH") or status.has_effect("smokescreen"):
+        mod -= 1
+    return mod
+
+
+def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:
+    """Resolve the whole plan (from the start, replaying recorded dice and choices)."""
+    replay = Replay(plan.dice, dice)
+    attackers_models = [
+        state.table.models[a.model] for a in plan.assignments if a.model in state.table.models
+    ]
+    chooser = Chooser(state, plan.choices, attackers_models)
+    out = Resolution(allocated=set(state.allocated))
+    for t in dict.fromkeys(a.target for a in plan.assignments):
+        out.wounds.update({m.id: m.wounds for m in state.models_of(t)})
+    chooser.wounds = out.wounds
+    try:
+        for target in dict.fromkeys(a.target for a in plan.assignments):
+            for weapon in dict.fromkeys(a.weapon for a in plan.assignments if a.target == target):
+                group = _resolve_group(state, plan, target, weapon, replay, chooser, out)
+                if group is not None:
+                    out.groups.append(group)
+    except NeedChoice as need:
+        out.need = need.eligible
+    out.fresh = tuple(replay.fresh)
+    return out
+
+
+def _resolve_group(
+    state: State,
+    plan: AttackPlan,
+    target: str,
+    weapon: str,
+    replay: Replay,
+    chooser: Chooser,
+    out: Resolution,
+) -> Group | None:
+    sheet = state.sheets[plan.unit]
+    wsheet = sheet.weapon(weapon)
+    assert wsheet is not None
+    rows = [
+        a
+        for a in plan.assignments
+        if a.target == target and a.weapon == weapon and a.model in state.table.models
+    ]
+    alive = [m for m in state.models_of(target) if out.wounds.get(m.id, 0) > 0]
+    if not rows or not alive:
+        return None
+    tp = target_profile(state, target)
+    unit = UnitState(
+        tuple(
+            ModelState(
+                m.id,
+                out.wounds[m.id],
+                wounded=out.wounds[m.id] < sheet_w(state, m),
+                allocated=m.id in out.allocated,
+            )
+            for m in alive
+        )
+    )
+    weapon_profile = profile(wsheet)
+    overwatch = plan.overwatch and not plan.melee
+    if overwatch:
+        weapon_profile = replace(weapon_profile, skill=6)
+    status = state.status[plan.unit]
+    mod = hit_modifier(state, plan, target, wsheet.has("PISTOL"))
+    ctx = AttackContext(
+        remained_stationary=status.move == "stationary" and not overwatch,
+        charged=status.charged,
+        hit_modifier=min(mod, 0) if overwatch else mod,
+        target_models=plan.blast_counts.get(target, len(alive)),
+    )
+    attackers = [
+        Attacker(a.model, f"{a.model}{HALF}{target}{HALF}{weapon}" in plan.half_range) for a in rows
+    ]
+    cover = LazyCover(state, plan, [state.table.models[a.model] for a in rows])
+    replay.by_kind.clear()
+    result = resolve_attack(weapon_profile, attackers, tp, unit, replay, ctx, chooser, cover)  # type: ignore[arg-type]
+    for m in alive:
+        out.wounds[m.id] = 0
+    for ms in result.unit.models:
+        out.wounds[ms.id] = ms.wounds
+        if ms.allocated:
+            out.allocated.add(ms.id)
+    out.allocated.update(a.model for a in result.allocated)
+    return Group(
+        weapon, target, len(rows), {k: tuple(v) for k, v in replay.by_kind.items()}, result
+    )
+
+
+class LazyCover:
+    """``model in cover``: the benefit of cover, worked out only for models that take an
+    allocation, from the closest attacking model (rules decision R7)."""
+
+    def __init__(self, state: State, plan: AttackPlan, attackers: list[Model]) -> None:
+        self._state = state
+        self._plan = plan
+        self._attackers = attackers
+
+    def __contains__(self, model_id: object) -> bool:
+        from vantage.rules.wh40k10e import geo
+        from vantage.rules.wh40k10e.shooting import terrain_near
+
+        assert isinstance(model_id, str)
+        if self._plan.melee:
+            return False
+        if self._plan.cover.get(model_id):
+            return True
+        target = self._state.table.models.get(model_id)
+        if target is None or not self._attackers:
+            return False
+        near = min(self._attackers, key=lambda a: distance(a, target))
+        return terrain_near(self._state, near, target) and geo.has_cover(
+            self._state.table, near, target
+        )
+
+
+def sheet_w(state: State, model: Model) -> int:
+    """A model's Wounds characteristic."""
+    return state.sheets[model.unit].model(model.id).wounds

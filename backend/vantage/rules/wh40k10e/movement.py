@@ -1,0 +1,451 @@
+"""The Movement phase (wh40k-10th §4.4, §4.5, §3.7, §5.4): Normal, Advance, Fall Back with
+Desperate Escape, Remain Stationary, Scouts moves, Reserves arriving, embarking, disembarking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vantage.engine.errors import Rejection
+from vantage.engine.table import Model, Table
+from vantage.rules.wh40k10e import geo, placement
+from vantage.rules.wh40k10e.commands import Arrive, Disembark, Move, PathIn, RollAdvance
+from vantage.rules.wh40k10e.emitter import Emitter, problem
+from vantage.rules.wh40k10e.events import (
+    AdvanceRolled,
+    Checkpoint,
+    DesperateEscape,
+    EffectAdded,
+    Embarked,
+    Placed,
+    UnitMoved,
+    UnitPlaced,
+)
+from vantage.rules.wh40k10e.paths import Sweep, on_objective, sweep
+from vantage.rules.wh40k10e.state import State
+
+WOODS_PENALTY = 2.0
+EMBARK_RANGE = 3.0
+
+
+def _in_phase(state: State, player: str, unit: str) -> Rejection | None:
+    if state.phase != "movement" or state.active != player:
+        return Rejection("phase/not_movement", "units move in your Movement phase")
+    bad = placement.own_unit(state, player, unit)
+    if bad:
+        return bad
+    return None
+
+
+def _ready(state: State, unit: str) -> Rejection | None:
+    s = state.status[unit]
+    if s.location != "table":
+        return Rejection("move/not_on_table", "that unit is not on the battlefield")
+    if s.moved_this_phase or (s.disembarked_now and s.move == "normal"):
+        return Rejection("move/already_moved", "that unit has already moved this phase")
+    return None
+
+
+def roll_advance(em: Emitter, cmd: RollAdvance) -> Rejection | None:
+    """Roll one D6 for the unit's Advance (§4.4); it then must make an Advance move."""
+    state = em.state
+    bad = _in_phase(state, em.actor or "", cmd.unit) or _ready(state, cmd.unit)
+    if bad:
+        return bad
+    if state.status[cmd.unit].advance_roll is not None:
+        return Rejection("move/advance_rolled", "the Advance roll is made already")
+    rejected = em.rules(_engaged_problems(state, cmd.unit, "advance"))
+    if rejected:
+        return rejected
+    em.emit(AdvanceRolled(unit=cmd.unit, dice=em.roll(1)))
+    return None
+
+
+def _engaged_problems(state: State, unit: str, kind: str) -> list[Rejection]:
+    engaged = geo.engaged_enemies(state.table, unit)
+    if kind in ("normal", "advance") and engaged:
+        return [
+            problem(
+                "rule/engaged",
+                "a unit within Engagement Range may only Remain Stationary or Fall Back (§4.4)",
+                unit=unit,
+            )
+        ]
+    if kind == "fall_back" and not engaged:
+        return [
+            problem(
+                "rule/not_engaged",
+                "only a unit within Engagement Range Falls Back; make a Normal move (§4.4)",
+                unit=unit,
+            )
+        ]
+    return []
+
+
+def move(em: Emitter, cmd: Move) -> Rejection | None:
+    """Normal, Advance, Fall Back or Remain Stationary, the whole path checked."""
+    state, player = em.state, em.actor or ""
+    if cmd.kind == "scouts":
+        return scouts_move(em, cmd)
+    bad = _in_phase(state, player, cmd.unit) or _ready(state, cmd.unit)
+    if bad:
+        return bad
+    rolled = state.status[cmd.unit].advance_roll
+    if (rolled is None) == (cmd.kind == "advance"):
+        return Rejection(
+            "move/advance_roll",
+            "roll_advance first and then move with kind advance"
+            if rolled is None
+            else "this unit rolled to Advance",
+        )
+    if cmd.kind == "stationary":
+        em.emit(Checkpoint(player=player, label=f"{cmd.unit} remained stationary"))
+        em.emit(UnitMoved(unit=cmd.unit, kind="stationary"))
+        return None
+    limit = _max_move(state, cmd.unit, cmd.kind)
+    outcome = _check_paths(em, cmd.unit, cmd.paths, cmd.kind, limit)
+    if isinstance(outcome, Rejection):
+        return outcome
+    sweeps, problems = outcome
+    problems = _engaged_problems(state, cmd.unit, cmd.kind) + problems
+    if cmd.embark:
+        problems += _embark_problems(state, cmd.unit, cmd.embark, sweeps)
+    rejected = em.rules(problems)
+    if rejected:
+        return rejected
+    escapes = _escape_tests(state, cmd.unit, sweeps) if cmd.kind == "fall_back" else []
+    if not escapes:
+        em.emit(Checkpoint(player=player, label=f"{cmd.unit}: {cmd.kind} move"))
+    dead = _desperate_escape(em, cmd.unit, escapes, cmd.casualties)
+    moved = tuple(_placed(s) for mid, s in sweeps.items() if mid not in dead)
+    em.emit(UnitMoved(unit=cmd.unit, kind=cmd.kind, models=moved))
+    if cmd.embark:
+        em.emit(Embarked(unit=cmd.unit, transport=cmd.embark))
+    from vantage.rules.wh40k10e.reactions import after_enemy_move
+
+    after_enemy_move(em, cmd.unit)
+    return None
+
+
+def _max_move(state: State, unit: str, kind: str) -> float:
+    sheet = state.sheets[unit]
+    move = min(ms.move for mid, ms in sheet.models if mid in state.table.models)
+    if kind == "advance":
+        move += state.status[unit].advance_roll or 0
+    return move
+
+
+def _placed(s: Sweep) -> Placed:
+    assert s.end is not None
+    e = s.end
+    return Placed(model=e.id, x=e.x, y=e.y, z=e.z, facing=e.facing, distance=round(s.length, 4))
+
+
+def _check_paths(
+    em: Emitter,
+    unit: str,
+    paths: Sequence[PathIn],
+    kind: str,
+    limit: float,
+    targets: Sequence[str] = (),
+) -> tuple[dict[str, Sweep], list[Rejection]] | Rejection:
+    """Sweep every path; physical problems reject, rule problems are returned."""
+    state = em.state
+    table = state.table
+    ids = [p.model for p in paths]
+    if len(set(ids)) != len(ids):
+        return Rejection("move/duplicate_model", "a model appears twice")
+    for p in paths:
+        m = table.models.get(p.model)
+        if m is None or m.unit != unit:
+            return Rejection(
+                "move/unknown_model",
+                f"{p.model} is not a model of {unit} on the table",
+                {"model": p.model},
+            )
+        if not p.path:
+            return Rejection("move/empty_path", f"{p.model}: a path needs at least one point")
+    keywords = state.sheets[unit].keywords
+    sweeps = {p.model: sweep(table, table.models[p.model], p, keywords) for p in paths}
+    after = table.with_models({mid: s.end for mid, s in sweeps.items() if s.end is not None})
+    bad = placement.physical(after, ids)
+    if bad:
+        return bad
+    fly = "FLY" in keywords
+    if any(s.woods for s in sweeps.values()) and kind in ("normal", "advance", "fall_back"):
+        models = [state.sheets[unit].keywords]
+        if not ({"TITANIC", "FLY"} & set(models[0])):
+            limit -= WOODS_PENALTY
+    return sweeps, _path_problems(state, after, unit, sweeps, kind, limit, fly, targets)
+
+
+def _path_problems(
+    state: State,
+    after: Table,
+    unit: str,
+    sweeps: dict[str, Sweep],
+    kind: str,
+    limit: float,
+    fly: bool,
+    targets: Sequence[str],
+) -> list[Rejection]:
+    out: list[Rejection] = []
+    for mid, s in sweeps.items():
+        if s.length > limit + 1e-6:
+            out.append(
+                problem(
+                    "rule/too_far",
+                    f'{mid} moves {s.length:.2f}", more than '
+                    f'{limit:g}" allowed for this {kind.replace("_", " ")} (§4.4)',
+                    model=mid,
+                    distance=round(s.length, 3),
+                    limit=limit,
+                )
+            )
+            break
+    for mid, s in sweeps.items():
+        if s.crossed_enemy and not fly and kind not in ("fall_back",):
+            out.append(
+                problem(
+                    "rule/through_enemy",
+                    f"{mid} may not move through enemy models (§4.4)",
+                    model=mid,
+                )
+            )
+            break
+        if s.crossed_big_friend:
+            out.append(
+                problem(
+                    "rule/through_monster",
+                    f"{mid}: MONSTERS and VEHICLES cannot "
+                    "move through friendly MONSTERS or VEHICLES (§4.4)",
+                    model=mid,
+                )
+            )
+            break
+    entered = set().union(*(s.entered_er for s in sweeps.values())) if sweeps else set()
+    if kind in ("normal", "advance", "scouts") and entered and not fly:
+        out.append(
+            problem(
+                "rule/path_engagement",
+                "no model may move within Engagement Range "
+                "of an enemy model during a Normal or Advance move (§4.4)",
+            )
+        )
+    if kind == "charge" and entered - set(targets):
+        out.append(
+            problem(
+                "rule/charge_non_target",
+                "a charging model may not move within "
+                "Engagement Range of a unit it did not charge (§4.6)",
+            )
+        )
+    if kind in ("normal", "advance", "fall_back", "scouts"):
+        enemies = geo.enemy_models(after, state.owner(unit))
+        if any(geo.engaged(after.models[mid], e) for mid in sweeps for e in enemies):
+            out.append(
+                problem(
+                    "rule/end_engagement",
+                    "a move may not end within Engagement Range of an enemy model (§4.2)",
+                )
+            )
+    for mid in sweeps:
+        marker = on_objective(after, after.models[mid])
+        if marker:
+            out.append(
+                problem(
+                    "rule/on_objective",
+                    f"{mid} may not end a move on objective marker {marker} (§2.3)",
+                    model=mid,
+                )
+            )
+            break
+    if not geo.coherent(after, unit):
+        out.append(problem("rule/coherency", "the unit must end its move in unit coherency (§3.4)"))
+    return out
+
+
+def _escape_tests(state: State, unit: str, sweeps: dict[str, Sweep]) -> list[str]:
+    """Models that take a Desperate Escape test: all when Battle-shocked (§4.4, §6.3)."""
+    keywords = set(state.sheets[unit].keywords)
+    if state.status[unit].battle_shocked:
+        return [m.id for m in state.models_of(unit)]
+    if {"TITANIC", "FLY"} & keywords:
+        return []
+    return [mid for mid, s in sweeps.items() if s.crossed_enemy]
+
+
+def _desperate_escape(
+    em: Emitter, unit: str, tested: list[str], casualties: Sequence[str]
+) -> set[str]:
+    """One D6 per model; each 1-2 destroys a model the controller chooses (§4.4)."""
+    if not tested:
+        return set()
+    dice = em.roll(len(tested))
+    failures = sum(1 for d in dice if d <= 2)
+    alive = [m.id for m in em.state.models_of(unit)]
+    order = [m for m in casualties if m in alive] + [
+        m for m in reversed(alive) if m not in casualties
+    ]
+    dead = tuple(order[:failures])
+    em.emit(DesperateEscape(unit=unit, dice=dice, destroyed=dead))
+    return set(dead)
+
+
+def _embark_problems(
+    state: State, unit: str, transport: str, sweeps: dict[str, Sweep]
+) -> list[Rejection]:
+    t_models = state.models_of(transport)
+    sheet = state.sheets.get(transport)
+    if sheet is None or sheet.player != state.owner(unit) or not sheet.capacity or not t_models:
+        return [
+            problem(
+                "rule/not_transport",
+                "embark only into a friendly TRANSPORT on the battlefield (§3.7)",
+            )
+        ]
+    if state.status[unit].disembarked_now:
+        return [
+            problem(
+                "rule/embark_after_disembark",
+                "a unit cannot embark in the phase it disembarked (§3.7)",
+            )
+        ]
+    aboard = sum(1 for m in state.offboard.values() if state.status[m.unit].transport == transport)
+    if aboard + len(state.models_of(unit)) > sheet.capacity:
+        return [problem("rule/capacity", f"{sheet.name} has room for {sheet.capacity} models")]
+    ends = {mid: s.end for mid, s in sweeps.items()}
+    for m in state.models_of(unit):
+        end = ends.get(m.id) or m
+        if not any(geo.within_distance(end, t, EMBARK_RANGE) for t in t_models):
+            return [
+                problem(
+                    "rule/embark_range",
+                    f'{m.id} must end within 3" of the transport to embark (§3.7)',
+                )
+            ]
+    return []
+
+
+def scouts_move(em: Emitter, cmd: Move) -> Rejection | None:
+    """A Scouts move before the first turn: a Normal move of up to x", ending more than 9"
+    horizontally from every enemy model (§4.8)."""
+    state, player = em.state, em.actor or ""
+    pending = state.pending
+    if pending is None or pending.kind != "scouts" or pending.player != player:
+        return Rejection("phase/not_scouts", "Scouts moves are made before the first turn")
+    if cmd.unit not in pending.options:
+        return Rejection("move/not_scout", "that unit has no Scouts move to make")
+    outcome = _check_paths(em, cmd.unit, cmd.paths, "scouts", state.sheets[cmd.unit].scouts)
+    if isinstance(outcome, Rejection):
+        return outcome
+    sweeps, problems = outcome
+    after = state.table.with_models({mid: s.end for mid, s in sweeps.items() if s.end})
+    problems += placement.rule_problems(after, cmd.unit, list(sweeps), placement.RESERVE_GAP)
+    rejected = em.rules(problems)
+    if rejected:
+        return rejected
+    em.emit(Checkpoint(player=player, label=f"{cmd.unit}: Scouts move"))
+    em.emit(
+        UnitMoved(unit=cmd.unit, kind="scouts", models=tuple(_placed(s) for s in sweeps.values()))
+    )
+    em.emit(EffectAdded(unit=cmd.unit, effect="scouted"))
+    from vantage.rules.wh40k10e.deployment import next_scout
+
+    next_scout(em)
+    return None
+
+
+def arrive(em: Emitter, cmd: Arrive, rapid_ingress: bool = False) -> Rejection | None:
+    """Reinforcements: set up more than 9" horizontally from every enemy model; Strategic
+    Reserves from round 2, wholly within 6" of an edge, not in the enemy zone in round 2 (§4.5)."""
+    state, player = em.state, em.actor or ""
+    bad = None if rapid_ingress else _in_phase(state, player, cmd.unit)
+    bad = bad or placement.own_unit(state, player, cmd.unit)
+    if bad:
+        return bad
+    status = state.status[cmd.unit]
+    if status.location != "reserves":
+        return Rejection("reserves/not_in_reserves", "that unit is not in Reserves")
+    bad = placement.check_places(state, cmd.unit, cmd.models)
+    if bad:
+        return bad
+    places = placement.placed(state, cmd.models)
+    table = placement.table_with(state, places)
+    ids = [p.model for p in places]
+    bad = placement.physical(table, ids)
+    if bad:
+        return bad
+    problems = placement.rule_problems(table, cmd.unit, ids, placement.RESERVE_GAP)
+    if status.reserve == "strategic":
+        if state.round < 2:
+            problems.append(
+                problem(
+                    "rule/reserves_round", "Strategic Reserves arrive from battle round 2 (§4.5)"
+                )
+            )
+        enemy_zone = state.zones[state.opponent(player)] if state.round == 2 else None
+        problems += placement.edge_problems(table, ids, enemy_zone)
+    rejected = em.rules(problems)
+    if rejected:
+        return rejected
+    em.emit(Checkpoint(player=player, label=f"{cmd.unit} arrived"))
+    em.emit(UnitPlaced(unit=cmd.unit, how="arrive", models=places))
+    if not rapid_ingress:
+        from vantage.rules.wh40k10e.reactions import after_enemy_move
+
+        after_enemy_move(em, cmd.unit)
+    return None
+
+
+def disembark(em: Emitter, cmd: Disembark) -> Rejection | None:
+    """Set up wholly within 3" of the transport, not within Engagement Range (§3.7)."""
+    state, player = em.state, em.actor or ""
+    bad = _in_phase(state, player, cmd.unit) or placement.check_places(state, cmd.unit, cmd.models)
+    if bad:
+        return bad
+    status = state.status[cmd.unit]
+    transport = status.transport
+    if status.location != "embarked" or transport is None:
+        return Rejection("transport/not_embarked", "that unit is not embarked")
+    problems = []
+    if not status.started_embarked:
+        problems.append(
+            problem(
+                "rule/disembark_start",
+                "only a unit that started the phase embarked may disembark (§3.7)",
+            )
+        )
+    if state.status[transport].move in ("advance", "fall_back"):
+        problems.append(
+            problem(
+                "rule/disembark_advanced",
+                "a unit cannot disembark from a "
+                "transport that Advanced or Fell Back this turn (§3.7)",
+            )
+        )
+    places = placement.placed(state, cmd.models)
+    table = placement.table_with(state, places)
+    ids = [p.model for p in places]
+    bad = placement.physical(table, ids)
+    if bad:
+        return bad
+    problems += placement.rule_problems(table, cmd.unit, ids)
+    t_models: list[Model] = state.models_of(transport)
+    far = [
+        m
+        for m in ids
+        if not any(geo.wholly_within_model(table.models[m], t, EMBARK_RANGE) for t in t_models)
+    ]
+    if far:
+        problems.append(
+            problem(
+                "rule/disembark_range", f'{far[0]} must be wholly within 3" of the transport (§3.7)'
+            )
+        )
+    rejected = em.rules(problems)
+    if rejected:
+        return rejected
+    em.emit(Checkpoint(player=player, label=f"{cmd.unit} disembarked"))
+    em.emit(UnitPlaced(unit=cmd.unit, how="disembark", models=places))
+    return None

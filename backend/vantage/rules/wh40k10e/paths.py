@@ -1,0 +1,161 @@
+"""Whole-path checks for every kind of move (wh40k-10th §4.4, §2.4, §11 items 15-18).
+
+A path is the model's waypoints; the base is swept along them in steps of ``STEP`` inches and
+checked at every step: enemy bases crossed, Engagement Range entered, friendly MONSTERS and
+VEHICLES crossed, woods touched. The distance is the centre's path (a round base that only
+translates moves that far) plus turning (largest radius × angle) plus climbing: the height
+change, and for terrain taller than 2" that the path crosses without ending on it, up and
+down again (INFANTRY and BEAST go through ruins; FLY models measure through the air).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from shapely.geometry import LineString, Polygon
+
+from vantage.engine.table import Model, Table
+from vantage.geometry.measure import interiors_overlap
+from vantage.geometry.prisms import model_shape
+from vantage.rules.wh40k10e import geo
+from vantage.rules.wh40k10e.commands import PathIn
+
+STEP = 0.25
+TALL = 2.0
+
+
+@dataclass(slots=True)
+class Sweep:
+    """What one model's path did."""
+
+    length: float = 0.0
+    crossed_enemy: bool = False
+    crossed_big_friend: bool = False
+    entered_er: set[str] = field(default_factory=set)
+    """Enemy units whose Engagement Range the path entered (start position excluded)."""
+    woods: bool = False
+    end: Model | None = None
+
+
+def points(model: Model, path: PathIn) -> list[tuple[float, float]]:
+    """The polyline from the model's position through the waypoints."""
+    return [(model.x, model.y), *[(float(x), float(y)) for x, y in path.path]]
+
+
+def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> Sweep:
+    """Measure and check one model's path against the table as it stands."""
+    pts = points(model, path)
+    out = Sweep()
+    fly = "FLY" in keywords
+    big = bool({"MONSTER", "VEHICLE"} & set(keywords))
+    player = table.units[model.unit].player
+    near = _nearby(table, model, pts)
+    for x, y in _samples(pts):
+        ghost = model.placed(x, y)
+        for other in near:
+            enemy = table.units[other.unit].player != player
+            if geo.overlap(ghost, other):
+                if enemy:
+                    out.crossed_enemy = True
+                elif (
+                    big
+                    and not fly
+                    and {"MONSTER", "VEHICLE"} & set(table.units[other.unit].keywords)
+                ):
+                    out.crossed_big_friend = True
+            if enemy and geo.engaged(ghost, other):
+                out.entered_er.add(other.unit)
+    z_end = model.z if path.z is None else path.z
+    facing = model.facing if path.facing is None else path.facing
+    out.end = model.placed(pts[-1][0], pts[-1][1], facing=facing, z=z_end)
+    out.length = _length(pts) + _turn(model, facing) + _climb(table, model, pts, z_end, keywords)
+    out.woods = (
+        any(
+            t.kind == "woods"
+            and LineString(pts).buffer(geo.radius(model)).intersects(_poly(t.polygon))
+            for t in table.terrain
+        )
+        if len(pts) > 1
+        else False
+    )
+    return out
+
+
+def _nearby(table: Table, model: Model, pts: list[tuple[float, float]]) -> list[Model]:
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    reach = geo.radius(model) + 8.0
+    return [
+        m
+        for m in table.models.values()
+        if m.unit != model.unit
+        and min(xs) - reach <= m.x <= max(xs) + reach
+        and min(ys) - reach <= m.y <= max(ys) + reach
+    ]
+
+
+def _samples(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+        n = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / STEP))
+        out.extend((x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n) for i in range(1, n + 1))
+    return out
+
+
+def _length(pts: list[tuple[float, float]]) -> float:
+    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(pts))
+
+
+def _turn(model: Model, facing: float) -> float:
+    """Rotating a non-round base: its largest radius times the angle (§12 item 33 DECISION)."""
+    turn = abs((facing - model.facing + 180) % 360 - 180)
+    if turn < 1e-9 or model.base.shape == "circle":
+        return 0.0
+    return geo.radius(model) * math.radians(turn)
+
+
+def _poly(polygon: Sequence[tuple[float, float]]) -> Polygon:
+    return Polygon(polygon)
+
+
+def _climb(
+    table: Table,
+    model: Model,
+    pts: list[tuple[float, float]],
+    z_end: float,
+    keywords: Sequence[str],
+) -> float:
+    """Vertical distance: the height change, plus over-and-down for tall terrain crossed."""
+    extra = abs(z_end - model.z)
+    if "FLY" in keywords or len(pts) < 2:
+        return extra
+    line = LineString(pts)
+    through_ruins = bool({"INFANTRY", "BEAST"} & set(keywords))
+    for piece in table.terrain:
+        if piece.height <= TALL or (through_ruins and piece.kind == "ruins"):
+            continue
+        if piece.kind in ("woods", "crater"):
+            continue
+        poly = _poly(piece.polygon)
+        if not line.intersects(poly) or line.touches(poly):
+            continue
+        from shapely.geometry import Point
+
+        ends_on = poly.contains(Point(pts[-1])) or poly.contains(Point(pts[0]))
+        if not ends_on:
+            extra += 2 * piece.height
+    return extra
+
+
+def on_objective(table: Table, model: Model) -> str | None:
+    """The marker a model's base stands on, if any (moves cannot end on one, §2.3)."""
+    from vantage.rules.common.measuring import marker_disc
+
+    shape = model_shape(model)
+    for obj in table.objectives:
+        if interiors_overlap(shape, marker_disc(obj)):
+            return obj.id
+    return None

@@ -1,0 +1,79 @@
+"""Warhammer 40,000 10th edition as a Vantage game system (engine/ruleset.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vantage.engine.codec import Codec
+from vantage.engine.context import Ctx, Viewer
+from vantage.engine.decision import Decision
+from vantage.engine.errors import Rejection
+from vantage.engine.ruleset import Ruleset
+from vantage.rules.wh40k10e import views
+from vantage.rules.wh40k10e.commands import COMMAND_CODEC
+from vantage.rules.wh40k10e.decide import decide
+from vantage.rules.wh40k10e.deployment import open_game
+from vantage.rules.wh40k10e.emitter import Emitter
+from vantage.rules.wh40k10e.events import EVENT_CODEC
+from vantage.rules.wh40k10e.evolve import evolve
+from vantage.rules.wh40k10e.layouts import LAYOUTS
+from vantage.rules.wh40k10e.setup import PLAYERS, GameSetup, initial_state, parse_setup
+from vantage.rules.wh40k10e.state import STATE_CODEC, State
+
+
+class Wh40k10eRuleset(Ruleset[State]):
+    """A complete Only War game refereed by the server (wh40k-10th digest)."""
+
+    name = "wh40k-10e"
+    title = "Warhammer 40,000 (10th edition): Only War"
+    commands: Codec[Any] = COMMAND_CODEC
+    events: Codec[Any] = EVENT_CODEC
+    state_codec: Codec[Any] = STATE_CODEC
+
+    def parse_setup(self, request: Mapping[str, Any]) -> GameSetup | Rejection:
+        """Armies, layout, battle size, strictness (docs/wh40k10e.md "Creating a game")."""
+        return parse_setup(request)
+
+    def seats(self, setup: GameSetup) -> tuple[str, ...]:
+        """Two players."""
+        return PLAYERS
+
+    def initial_state(self, setup: GameSetup) -> State:
+        """Every unit waiting to be deployed."""
+        return initial_state(setup)
+
+    def opening(self, state: State, ctx: Ctx) -> Sequence[Any]:
+        """The first roll-off (markers or Attacker) and the first pending decision."""
+        em = Emitter(state, ctx.dice, None)
+        open_game(em)
+        return em.events
+
+    def decide(self, state: State, command: Any, ctx: Ctx) -> Decision:
+        """Referee one command."""
+        return decide(state, command, ctx.actor.player, ctx.dice)
+
+    def evolve(self, state: State, event: Any) -> State:
+        """Apply one event."""
+        return evolve(state, event)
+
+    def project(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """The table and the referee state."""
+        return views.project(state, viewer.player)
+
+    def redact(self, event: Any, state_after: State, viewer: Viewer) -> dict[str, Any] | None:
+        """Secret battle formations until both have declared."""
+        return views.redact(event, state_after, viewer.player)
+
+    def query(self, state: State, query: Mapping[str, Any], viewer: Viewer) -> Any | Rejection:
+        """``targets``, ``charge_targets`` (per unit) and ``layouts``."""
+        from vantage.rules.wh40k10e.queries import live_query
+
+        return live_query(state, query)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Round, phase, VP, result."""
+        return views.summary(state)
+
+
+__all__ = ["LAYOUTS", "Wh40k10eRuleset"]

@@ -1,0 +1,201 @@
+"""The create-game request and the state at version 0 (issue "Public interface").
+
+``{"armies": {"p1": <army JSON> | {"demo": 0}, "p2": ...}, "layout": "ruined-city" |
+{"terrain": [...], "objectives": [...]}, "strict": true, "battle_size": "incursion",
+"objectives": "place" | "layout", "starting_cp": 0}``; everything is optional (demo armies,
+the ruined-city layout, strict, Incursion, players place the markers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from vantage.engine.codec import wire
+from vantage.engine.errors import Rejection
+from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
+from vantage.rosters import army_from_json, demo_armies
+from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
+from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
+from vantage.rules.wh40k10e.state import (
+    BattleSize,
+    Options,
+    PlayerState,
+    State,
+    UnitStatus,
+    Zone,
+)
+from vantage.scenario.schema import ScenarioError, parse_scenario
+
+PLAYERS = ("p1", "p2")
+SIZES: dict[str, tuple[float, float, float]] = {
+    "incursion": (60.0, 44.0, 250.0),
+    "strike_force": (60.0, 44.0, 500.0),
+    "onslaught": (90.0, 44.0, 750.0),
+}
+"""Battle size → table width, depth and the Strategic Reserves cap in points (§2.1, §2.2)."""
+ZONE_DEPTH = 12.0
+"""Only War deployment zones: 12" strips along the long edges (§10 DECISION)."""
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSetup:
+    """A validated request: options, both armies' sheets and the terrain (maybe markers)."""
+
+    options: Options
+    sheets: tuple[UnitSheet, ...]
+    terrain: tuple[TerrainPiece, ...]
+    objectives: tuple[Objective, ...] = ()
+
+
+def _bad(field: str, message: str) -> Rejection:
+    return Rejection("setup/invalid", f"{field}: {message}", {"field": field})
+
+
+def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
+    """Validate a create-game request (everything but ``system``)."""
+    size = request.get("battle_size", "incursion")
+    if size not in SIZES:
+        return _bad("battle_size", f"must be one of {sorted(SIZES)}")
+    strict = request.get("strict", True)
+    if not isinstance(strict, bool):
+        return _bad("strict", "must be true or false")
+    cp = request.get("starting_cp", 0)
+    if not isinstance(cp, int) or isinstance(cp, bool) or not 0 <= cp <= 20:
+        return _bad("starting_cp", "must be a whole number from 0 to 20")
+    placing = request.get("objectives", "place")
+    if placing not in ("place", "layout"):
+        return _bad("objectives", 'must be "place" or "layout"')
+    sheets = _armies(request.get("armies", {}))
+    if isinstance(sheets, Rejection):
+        return sheets
+    width, depth, reserve_cap = SIZES[size]
+    layout = _layout(request.get("layout", "ruined-city"), width, depth)
+    if isinstance(layout, Rejection):
+        return layout
+    terrain, objectives = layout
+    options = Options(
+        strict=strict,
+        battle_size=_size(size),
+        starting_cp=cp,
+        reserve_points=reserve_cap,
+        place_objectives=placing == "place" or not objectives,
+    )
+    return GameSetup(
+        options=options,
+        sheets=tuple(sheets),
+        terrain=terrain,
+        objectives=() if options.place_objectives else objectives,
+    )
+
+
+def _size(name: str) -> BattleSize:
+    return (
+        "onslaught"
+        if name == "onslaught"
+        else "strike_force"
+        if name == "strike_force"
+        else ("incursion")
+    )
+
+
+def _armies(raw: object) -> list[UnitSheet] | Rejection:
+    if not isinstance(raw, Mapping):
+        return _bad("armies", "must be an object with p1 and p2")
+    out: list[UnitSheet] = []
+    for i, player in enumerate(PLAYERS):
+        doc = raw.get(player, {"demo": i})
+        if isinstance(doc, Mapping) and set(doc) == {"demo"}:
+            index = doc["demo"]
+            demos = demo_armies()
+            if not isinstance(index, int) or not 0 <= index < len(demos):
+                return _bad(f"armies.{player}.demo", f"must be 0..{len(demos) - 1}")
+            army = demos[index]
+        else:
+            try:
+                army = army_from_json(doc)
+            except ValueError as exc:
+                return _bad(f"armies.{player}", str(exc))
+        sheets = unit_sheets(army, player)
+        if not sheets:
+            return _bad(f"armies.{player}", "the army has no units")
+        out.extend(sheets)
+    return out
+
+
+def _layout(
+    raw: object, width: float, depth: float
+) -> tuple[tuple[TerrainPiece, ...], tuple[Objective, ...]] | Rejection:
+    if isinstance(raw, str):
+        if raw not in LAYOUTS:
+            return _bad("layout", f"unknown layout {raw!r}; one of {sorted(LAYOUTS)}")
+        raw = stretched(LAYOUTS[raw][1](), width / 60.0)
+    if not isinstance(raw, Mapping):
+        return _bad("layout", "must be a layout id or an object with terrain")
+    doc = {
+        "system": "wh40k-10e",
+        "table": {"width": width, "depth": depth},
+        "players": list(PLAYERS),
+        "terrain": raw.get("terrain", []),
+        "objectives": raw.get("objectives", []),
+    }
+    try:
+        scenario = parse_scenario(doc, with_queries=False)
+    except ScenarioError as exc:
+        return _bad(f"layout.{exc.path}", exc.message)
+    return scenario.table.terrain, scenario.table.objectives
+
+
+def zones(width: float, depth: float, attacker: str, defender: str) -> dict[str, Zone]:
+    """The attacker's strip along y = 0 and the defender's along the far edge (§10)."""
+    low = ((0.0, 0.0), (width, 0.0), (width, ZONE_DEPTH), (0.0, ZONE_DEPTH))
+    high = ((0.0, depth - ZONE_DEPTH), (width, depth - ZONE_DEPTH), (width, depth), (0.0, depth))
+    return {attacker: low, defender: high}
+
+
+def initial_state(setup: GameSetup) -> State:
+    """Every unit waiting to be deployed; the markers of the layout if they are not placed."""
+    width, depth, _ = SIZES[setup.options.battle_size]
+    units: dict[str, Unit] = {}
+    offboard: dict[str, Model] = {}
+    for sheet in setup.sheets:
+        units[sheet.id] = Unit(
+            id=sheet.id,
+            player=sheet.player,
+            name=sheet.name,
+            keywords=sheet.keywords,
+            starting_strength=sheet.starting_strength,
+        )
+        for mid, ms in sheet.models:
+            offboard[mid] = Model(
+                id=mid,
+                unit=sheet.id,
+                base=ms.base,
+                x=0.0,
+                y=0.0,
+                height=ms.height,
+                oc=ms.oc,
+                wounds=ms.wounds,
+                name=ms.name,
+            )
+    table = Table(
+        width=width,
+        depth=depth,
+        players=PLAYERS,
+        units=units,
+        terrain=setup.terrain,
+        objectives=setup.objectives,
+    )
+    cp = setup.options.starting_cp
+    return State(
+        options=setup.options,
+        players=PLAYERS,
+        sheets={s.id: s for s in setup.sheets},
+        table=table,
+        offboard=offboard,
+        status={s.id: UnitStatus() for s in setup.sheets},
+        sides={p: PlayerState(cp=cp) for p in PLAYERS},
+        step="objectives" if setup.options.place_objectives else "attacker",
+    )

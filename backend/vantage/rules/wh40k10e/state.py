@@ -1,0 +1,232 @@
+"""The state of a 10th-edition game (wh40k-10th §6.5): the table, each unit's status this turn,
+both players' CP and VP, the round, phase and step, and what decision is pending from whom.
+
+Everything is a frozen dataclass; ``evolve`` returns a new state with ``dataclasses.replace``.
+Models on the table live in ``table.models``; models in reserve, embarked or not yet deployed in
+``offboard``. Destroyed models are gone from both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from vantage.engine.codec import Codec, wire
+from vantage.engine.table import Model, Table
+from vantage.rules.wh40k10e.sheets import UnitSheet
+
+Phase = Literal["setup", "command", "movement", "shooting", "charge", "fight", "over"]
+Location = Literal["undeployed", "table", "reserves", "embarked", "destroyed"]
+MoveKind = Literal["none", "stationary", "normal", "advance", "fall_back"]
+BattleSize = Literal["incursion", "strike_force", "onslaught"]
+Zone = tuple[tuple[float, float], ...]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options:
+    """Per-game choices fixed at creation: strictness, battle size, zones, limits."""
+
+    strict: bool = True
+    battle_size: BattleSize = "incursion"
+    rounds: int = 5
+    starting_cp: int = 0
+    reserve_points: float = 250.0
+    place_objectives: bool = True
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitStatus:
+    """What the rules remember about a unit (§6.5 "Per unit")."""
+
+    location: Location = "undeployed"
+    reserve: Literal["deep_strike", "strategic"] | None = None
+    transport: str | None = None
+    move: MoveKind = "none"
+    moved_this_phase: bool = False
+    advance_roll: int | None = None
+    charged: bool = False
+    cannot_charge: bool = False
+    charge_declared: bool = False
+    shot: bool = False
+    fought: bool = False
+    battle_shocked: bool = False
+    failed_shock_now: bool = False
+    disembarked_now: bool = False
+    started_embarked: bool = False
+    arrived_round: int | None = None
+    effects: tuple[str, ...] = ()
+
+    def has_effect(self, name: str) -> bool:
+        """A temporary effect (``go_to_ground``, ``smokescreen``, ``overwatch``...)."""
+        return name in self.effects
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerState:
+    """One side's resources: CP, VP and what it has declared or used."""
+
+    cp: int = 0
+    vp: int = 0
+    bonus_cp_round: int = 0
+    """The battle round in which this player last gained CP outside the Command phase."""
+    declared: bool = False
+    deployed: bool = False
+    stratagems_phase: tuple[str, ...] = ()
+    overwatch_turn: bool = False
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pending:
+    """A decision the game waits for: ``player`` must answer with a command of ``kind``."""
+
+    player: str
+    kind: str
+    unit: str | None = None
+    options: tuple[str, ...] = ()
+    detail: Mapping[str, str | int | float | tuple[str, ...]] = field(default_factory=dict)
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Assignment:
+    """One model attacking with one weapon at one target unit."""
+
+    model: str
+    weapon: str
+    target: str
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackPlan:
+    """Declared attacks being resolved; ``dice`` and ``choices`` so far, for resuming."""
+
+    unit: str
+    player: str
+    melee: bool
+    assignments: tuple[Assignment, ...]
+    hit_modifiers: Mapping[str, int] = field(default_factory=dict)
+    blast_counts: Mapping[str, int] = field(default_factory=dict)
+    visible_targets: tuple[str, ...] = ()
+    half_range: tuple[str, ...] = ()
+    """``"model|target|weapon"`` keys of attacking models within half range."""
+    cover: Mapping[str, bool] = field(default_factory=dict)
+    overwatch: bool = False
+    after: str = "none"
+    dice: tuple[int, ...] = ()
+    choices: tuple[str, ...] = ()
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FightState:
+    """Fight phase bookkeeping: the step and whose turn it is to select (§5.7)."""
+
+    step: Literal["fights_first", "remaining"] = "fights_first"
+    next_player: str = ""
+    next_unit: str | None = None
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Result:
+    """How the game ended."""
+
+    winner: str | None
+    reason: str
+    vp: Mapping[str, int]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undo:
+    """The state before the acting player's last action, while no die has been rolled since."""
+
+    player: str
+    label: str
+    requested: bool = False
+    before: State
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class State:
+    """The whole game at one version."""
+
+    options: Options
+    players: tuple[str, ...]
+    sheets: Mapping[str, UnitSheet]
+    table: Table
+    offboard: Mapping[str, Model] = field(default_factory=dict)
+    status: Mapping[str, UnitStatus] = field(default_factory=dict)
+    sides: Mapping[str, PlayerState] = field(default_factory=dict)
+    zones: Mapping[str, Zone] = field(default_factory=dict)
+    attacker: str | None = None
+    first: str | None = None
+    round: int = 0
+    active: str | None = None
+    phase: Phase = "setup"
+    step: str = "objectives"
+    pending: Pending | None = None
+    control: Mapping[str, str | None] = field(default_factory=dict)
+    allocated: tuple[str, ...] = ()
+    attack: AttackPlan | None = None
+    charge_roll: int | None = None
+    charge_targets: tuple[str, ...] = ()
+    fight: FightState | None = None
+    destroyed: Mapping[str, int] = field(default_factory=dict)
+    result: Result | None = None
+    undo: Undo | None = None
+
+    # -- read helpers --------------------------------------------------------------------------
+
+    def opponent(self, player: str) -> str:
+        """The other seat."""
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def side(self, player: str) -> PlayerState:
+        """A player's resources."""
+        return self.sides[player]
+
+    def unit_status(self, unit: str) -> UnitStatus:
+        """A unit's status."""
+        return self.status[unit]
+
+    def owner(self, unit: str) -> str:
+        """Who controls a unit."""
+        return self.sheets[unit].player
+
+    def models_of(self, unit: str) -> list[Model]:
+        """A unit's models on the table, in unit order."""
+        return [m for m in self.table.models.values() if m.unit == unit]
+
+    def units_of(self, player: str, location: Location | None = "table") -> list[str]:
+        """A player's unit ids (on the table by default), in army order."""
+        return [
+            uid
+            for uid, sheet in self.sheets.items()
+            if sheet.player == player
+            and (location is None or self.status[uid].location == location)
+        ]
+
+    def alive(self, unit: str) -> bool:
+        """The unit has a model left anywhere (table, reserves, transport)."""
+        return self.status[unit].location != "destroyed"
+
+    def with_status(self, unit: str, **changes: object) -> State:
+        """This state with one unit's status changed."""
+        status = replace(self.status[unit], **changes)  # type: ignore[arg-type]
+        return replace(self, status={**self.status, unit: status})
+
+    def with_side(self, player: str, **changes: object) -> State:
+        """This state with one player's resources changed."""
+        side = replace(self.sides[player], **changes)  # type: ignore[arg-type]
+        return replace(self, sides={**self.sides, player: side})
+
+
+STATE_CODEC: Codec[State] = Codec(State)

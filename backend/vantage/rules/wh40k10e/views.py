@@ -1,0 +1,110 @@
+"""What each seat sees (docs/wh40k10e.md "State"): the table plus the game's referee state.
+
+Nothing is hidden in 10th-edition core except the Declare Battle Formations step, which is
+made in secret: until both players have declared, each sees only their own reserves and
+embarkations (rules decision R10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vantage.engine.codec import Codec
+from vantage.engine.table_view import table_json
+from vantage.rules.wh40k10e.command import below_half
+from vantage.rules.wh40k10e.decide import waiting_for
+from vantage.rules.wh40k10e.events import EVENT_CODEC, FormationsDeclared
+from vantage.rules.wh40k10e.sheets import UnitSheet
+from vantage.rules.wh40k10e.state import AttackPlan, Pending, State, UnitStatus
+
+_PENDING: Codec[Pending] = Codec(Pending)
+_STATUS: Codec[UnitStatus] = Codec(UnitStatus)
+_SHEET: Codec[UnitSheet] = Codec(UnitSheet)
+_PLAN: Codec[AttackPlan] = Codec(AttackPlan)
+
+
+def _secret(state: State, viewer: str | None, unit: str) -> bool:
+    formations = state.phase == "setup" and state.step == "formations"
+    return formations and state.owner(unit) != viewer
+
+
+def project(state: State, viewer: str | None) -> dict[str, Any]:
+    """The table and the game: turn, phase, pending decision, sides, units, result."""
+    out = table_json(state.table)
+    pending = waiting_for(state)
+    if pending is None and state.phase not in ("setup", "over") and state.active:
+        pending = Pending(player=state.active, kind="act")
+    units = {}
+    for uid, sheet in state.sheets.items():
+        status = UnitStatus() if _secret(state, viewer, uid) else state.status[uid]
+        units[uid] = {
+            **_STATUS.encode(status),
+            "models_left": len(state.models_of(uid))
+            + sum(1 for m in state.offboard.values() if m.unit == uid),
+            "below_half": below_half(state, uid),
+            "destroyed_models": state.destroyed.get(uid, 0),
+            "sheet": _SHEET.encode(sheet),
+        }
+    out["game"] = {
+        "round": state.round,
+        "rounds": state.options.rounds,
+        "phase": state.phase,
+        "step": state.step,
+        "active": state.active,
+        "first": state.first,
+        "attacker": state.attacker,
+        "strict": state.options.strict,
+        "battle_size": state.options.battle_size,
+        "pending": None if pending is None else _PENDING.encode(pending),
+        "sides": {
+            p: {
+                "cp": s.cp,
+                "vp": s.vp,
+                "declared": s.declared,
+                "stratagems_this_phase": list(s.stratagems_phase),
+                "overwatch_used": s.overwatch_turn,
+            }
+            for p, s in state.sides.items()
+        },
+        "zones": {p: [list(pt) for pt in z] for p, z in state.zones.items()},
+        "control": dict(state.control),
+        "units": units,
+        "charge_roll": state.charge_roll,
+        "attack": None if state.attack is None else _PLAN.encode(state.attack),
+        "undo": None
+        if state.undo is None
+        else {
+            "player": state.undo.player,
+            "label": state.undo.label,
+            "requested": state.undo.requested,
+        },
+        "result": None
+        if state.result is None
+        else {
+            "winner": state.result.winner,
+            "reason": state.result.reason,
+            "vp": dict(state.result.vp),
+        },
+    }
+    return out
+
+
+def redact(event: Any, state_after: State, viewer: str | None) -> dict[str, Any]:
+    """Battle formations stay secret from the opponent until both have declared."""
+    hidden = isinstance(event, FormationsDeclared) and viewer != event.player
+    if hidden and not all(s.declared for s in state_after.sides.values()):
+        assert isinstance(event, FormationsDeclared)
+        return {"type": "formations_declared", "player": event.player}
+    return EVENT_CODEC.encode(event)
+
+
+def summary(state: State) -> dict[str, Any]:
+    """Round, phase, active player, VP and the result for the lobby."""
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "active": state.active,
+        "vp": {p: s.vp for p, s in state.sides.items()},
+        "result": None if state.result is None else state.result.reason,
+        "winner": None if state.result is None else state.result.winner,
+    }

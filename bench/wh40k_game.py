@@ -1,0 +1,139 @@
+"""Benchmarks of the wh40k-10e engine, printed as JSON.
+
+- ``shooting_ms``: one Shoot command of 20 models making 40 attacks (eligibility, hit, wound,
+  allocation, saves, damage), decided from the state (median of runs).
+- ``replay_ms``: a whole bot-played game's log decoded and folded into its final state.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.wh40k10e.harness import new_game, play, ruleset
+
+from vantage.engine.decision import Accepted
+from vantage.engine.dice import SeededDice
+from vantage.rosters import demo_armies
+from vantage.rules.wh40k10e import commands as c
+from vantage.rules.wh40k10e.decide import decide
+from vantage.rules.wh40k10e.events import (
+    FirstTurn,
+    FormationsDeclared,
+    PhaseStarted,
+    Placed,
+    RolesSet,
+    UnitPlaced,
+    Waiting,
+)
+from vantage.rules.wh40k10e.evolve import evolve
+from vantage.rules.wh40k10e.setup import initial_state, parse_setup, zones
+from vantage.rules.wh40k10e.state import State
+
+RUNS = 15
+
+
+def big_squad_army() -> dict[str, Any]:
+    """The first demo army with a 20-model Ashguard Line whose carbines have A2."""
+    doc = demo_armies()[0].to_json()
+    for unit in doc["units"]:
+        if unit["id"] == "ac-line":
+            unit["models"] = unit["models"][:1]
+            unit["models"][0]["count"] = 20
+            unit["models"][0]["loadout"] = [{"weapon": "Ember carbine", "total": 20}]
+            for w in unit["weapons"]:
+                if w["name"] == "Ember carbine":
+                    w["A"] = "2"
+                    w["keywords"] = []
+                    w["abilities"] = []
+    return doc
+
+
+def shooting_state() -> State:
+    setup = parse_setup(
+        {
+            "armies": {"p1": big_squad_army(), "p2": {"demo": 1}},
+            "layout": "empty",
+            "objectives": "layout",
+        }
+    )
+    assert not hasattr(setup, "code")
+    state = initial_state(setup)  # type: ignore[arg-type]
+    line = [m for m, x in state.offboard.items() if x.unit == "p1-ac-line"]
+    brood = [m for m, x in state.offboard.items() if x.unit == "p2-vh-brood"]
+    events: list[Any] = [
+        RolesSet(attacker="p1", defender="p2", zones=zones(60, 44, "p1", "p2")),
+        FormationsDeclared(player="p1"),
+        FormationsDeclared(player="p2"),
+        UnitPlaced(
+            unit="p1-ac-line",
+            how="deploy",
+            models=tuple(
+                Placed(model=m, x=10 + (i % 10) * 1.3, y=10 + (i // 10) * 1.3)
+                for i, m in enumerate(line)
+            ),
+        ),
+        UnitPlaced(
+            unit="p2-vh-brood",
+            how="deploy",
+            models=tuple(Placed(model=m, x=10 + i * 1.3, y=24) for i, m in enumerate(brood)),
+        ),
+        FirstTurn(player="p1"),
+        PhaseStarted(round=2, player="p1", phase="shooting"),
+        Waiting(pending=None),
+    ]
+    for e in events:
+        state = evolve(state, e)
+    return state
+
+
+def bench_shooting() -> float:
+    state = shooting_state()
+    rows = tuple(
+        c.AttackIn(model=m.id, weapon="Ember carbine", target="p2-vh-brood")
+        for m in state.models_of("p1-ac-line")
+    )
+    cmd = c.Shoot(unit="p1-ac-line", attacks=rows)
+    times = []
+    for i in range(RUNS):
+        start = time.perf_counter()
+        decision = decide(state, cmd, "p1", SeededDice(b"bench", first=i * 1000))
+        times.append(time.perf_counter() - start)
+        assert isinstance(decision, Accepted), decision
+    return statistics.median(times) * 1000
+
+
+def bench_replay() -> tuple[float, int]:
+    game = play(new_game({"layout": "open-field"}, seed=b"bench-replay"))
+    rs = ruleset()
+    start = time.perf_counter()
+    state = rs.initial_state(game.setup)
+    for raw in game.log:
+        state = rs.evolve(state, rs.events.decode(raw))
+    return (time.perf_counter() - start) * 1000, len(game.log)
+
+
+def main() -> None:
+    shooting = bench_shooting()
+    replay, events = bench_replay()
+    print(
+        json.dumps(
+            {
+                "shooting_20_models_40_attacks_ms": round(shooting, 2),
+                "shooting_budget_ms": 20,
+                "replay_ms": round(replay, 1),
+                "replay_events": events,
+                "replay_budget_ms": 1000,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

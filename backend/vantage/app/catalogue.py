@@ -9,6 +9,8 @@ from vantage.rules.sandbox.presets import PRESETS
 
 SEAT_OPTIONS = {"death-angel": {"min": 1, "max": 6, "default": 2}}
 TABLE_SYSTEMS = ("sandbox", "wh40k-10e", "wh40k-9e", "wh40k-8e", "deathmatch")
+PRESET_SYSTEMS = ("sandbox", "wh40k-9e", "wh40k-8e", "deathmatch")
+"""Systems created from a table preset (wh40k-10e has its own set-up: armies and layouts)."""
 
 
 def systems() -> list[dict[str, Any]]:
@@ -30,7 +32,7 @@ def systems() -> list[dict[str, Any]]:
 
 def setup_presets(system: str) -> list[dict[str, Any]]:
     """Table presets for a table system (none for card games)."""
-    if system not in TABLE_SYSTEMS:
+    if system not in PRESET_SYSTEMS:
         return []
     return [
         {"id": key, "title": title, "setup": build()} for key, (title, build) in PRESETS.items()

@@ -50,4 +50,5 @@ _BUILTIN = (
     "vantage.rules.sandbox",
     "vantage.rules.death_angel",
     "vantage.rules.wh40k10e",
+    "vantage.rules.tables",
 )

@@ -78,6 +78,12 @@ class SandboxRuleset(Ruleset[Table]):
             return state.with_models(place_all(state, event.moves))
         raise CorruptLogError(f"the sandbox cannot apply {type(event).__name__}")
 
+    def query(self, state: Table, query: Mapping[str, Any], viewer: Viewer) -> Any | Rejection:
+        """Measure, sight and unit checks on the table, by this system's geometry."""
+        from vantage.rules.common.table_queries import answer_table_query
+
+        return answer_table_query(self.name, state, query)
+
     def project(self, state: Table, viewer: Viewer) -> dict[str, Any]:
         """Everything is public on a sandbox table; spectators get the same projection."""
         return table_json(state)

@@ -16,6 +16,10 @@ def live_query(state: State, query: Mapping[str, Any]) -> Any | Rejection:
     from vantage.rules.wh40k10e.layouts import LAYOUTS
     from vantage.rules.wh40k10e.shooting import eligible_targets
 
+    if "type" in query:  # the table tools: measure, sight, unit_check, scenario queries
+        from vantage.rules.common.table_queries import answer_table_query
+
+        return answer_table_query("wh40k-10e", state.table, query)
     kind = query.get("kind")
     if kind == "layouts":
         return {k: title for k, (title, _) in LAYOUTS.items()}

@@ -1,0 +1,153 @@
+"""Table tools over the websocket: measure, sight and live unit checks, answered by the same
+geometry as the rules (expected values worked out by hand below)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.support.client import Seat, create_game
+from tests.support.server import LiveServer
+
+R32 = 32 / 50.8  # a 32 mm base's radius in inches: 0.629921
+
+SETUP = {
+    "table": {"width": 60, "depth": 44},
+    "players": ["p1", "p2"],
+    "units": [
+        {"id": "A", "player": "p1", "keywords": ["INFANTRY"]},
+        {"id": "B", "player": "p2", "keywords": ["INFANTRY"]},
+    ],
+    "models": [
+        {
+            "id": "a1",
+            "unit": "A",
+            "base": {"shape": "circle", "diameter_mm": 32},
+            "x": 10,
+            "y": 10,
+            "height": 1.6,
+        },
+        {
+            "id": "a2",
+            "unit": "A",
+            "base": {"shape": "circle", "diameter_mm": 32},
+            "x": 13,
+            "y": 10,
+            "height": 1.6,
+        },
+        {
+            "id": "b1",
+            "unit": "B",
+            "base": {"shape": "circle", "diameter_mm": 32},
+            "x": 30,
+            "y": 10,
+            "height": 1.6,
+        },
+        {
+            "id": "b2",
+            "unit": "B",
+            "base": {"shape": "circle", "diameter_mm": 32},
+            "x": 10,
+            "y": 30,
+            "height": 1.6,
+        },
+    ],
+    # a 6" tall building across the line a1-b1 (x 20..22), nothing between a1 and b2
+    "terrain": [
+        {
+            "id": "t1",
+            "kind": "building",
+            "height": 6,
+            "polygon": [[20, 5], [22, 5], [22, 15], [20, 15]],
+        }
+    ],
+}
+
+
+@pytest.fixture
+def seat(live_server: LiveServer) -> Any:
+    game = create_game(live_server, {"system": "wh40k-9e", "setup": SETUP})
+    with Seat(live_server, game["id"], game["seats"][0]["token"]) as s:
+        s.recv(), s.recv()  # welcome, snapshot
+        yield s
+
+
+def _ask(seat: Seat, q: dict[str, Any], req_id: int = 1) -> dict[str, Any]:
+    seat.send({"type": "query", "req_id": req_id, "q": q})
+    while True:
+        msg = seat.recv()
+        if msg.get("req_id") == req_id:
+            return msg
+
+
+def test_measure_base_to_base_with_closest_points(seat: Seat) -> None:
+    a = _ask(seat, {"type": "measure", "a": "a1", "b": "a2"})["a"]
+    assert a["distance"] == pytest.approx(3 - 2 * R32, abs=1e-4)  # 1.740157
+    assert a["from"] == pytest.approx([10 + R32, 10], abs=1e-3)
+    assert a["to"] == pytest.approx([13 - R32, 10], abs=1e-3)
+
+
+def test_measure_to_a_point(seat: Seat) -> None:
+    a = _ask(seat, {"type": "measure", "a": "a1", "b": {"x": 10, "y": 15}})["a"]
+    assert a["distance"] == pytest.approx(5 - R32, abs=1e-3)
+
+
+def test_sight_blocked_names_the_building_and_clear_sight_has_a_witness(seat: Seat) -> None:
+    blocked = _ask(seat, {"type": "sight", "observer": "a1", "target": "b1"})["a"]
+    assert blocked["visible"] is False and blocked["blocking"] == ["t1"]
+    clear = _ask(seat, {"type": "sight", "observer": "a1", "target": "b2"}, 2)["a"]
+    assert clear["visible"] is True and clear["fully_visible"] is True
+    (x0, y0, _), (x1, y1, _) = clear["segment"]
+    assert abs(x0 - 10) <= R32 + 1e-6 and abs(y1 - 30) <= R32 + 1e-6
+
+
+def test_unit_check_reports_coherency_breakers_and_engagement(seat: Seat) -> None:
+    # 9th edition coherency: within 2" horizontally; 4" apart leaves a 2.74" gap
+    apart = _ask(
+        seat,
+        {
+            "type": "unit_check",
+            "unit": "A",
+            "positions": {"a1": {"x": 10, "y": 10}, "a2": {"x": 14, "y": 10}},
+        },
+    )["a"]
+    assert apart["coherent"] is False and sorted(apart["breaking"]) == ["a1", "a2"]
+    # a2 dragged to 0.9" from b1's base edge: engaged (within 1")
+    near = _ask(
+        seat,
+        {
+            "type": "unit_check",
+            "unit": "A",
+            "positions": {"a2": {"x": 30 - 2 * R32 - 0.9, "y": 10}},
+        },
+        2,
+    )["a"]
+    assert near["engaged_with"] == ["b1"] and near["coherent"] is False
+
+
+def test_scenario_query_types_work_live(seat: Seat) -> None:
+    a = _ask(seat, {"type": "within", "a": "a1", "b": "a2", "range": 2})["a"]
+    assert a is True
+
+
+@pytest.mark.parametrize(
+    ("q", "field"),
+    [
+        ({"type": "sight", "observer": "nobody", "target": "b1"}, "observer"),
+        ({"type": "measure", "a": "a1", "b": {"x": "far"}}, "b"),
+        (
+            {"type": "unit_check", "unit": "A", "positions": {"b1": {"x": 1, "y": 1}}},
+            "positions.b1",
+        ),
+        ({"type": "teleport"}, "type"),
+    ],
+)
+def test_bad_queries_are_rejected_and_the_socket_survives(
+    seat: Seat, q: dict[str, Any], field: str
+) -> None:
+    answer = _ask(seat, q)
+    assert answer["type"] == "rejected" and answer["code"] == "query/invalid"
+    assert answer["detail"]["field"] == field
+    seat.send({"type": "ping"})
+    assert seat.recv()["type"] == "pong"

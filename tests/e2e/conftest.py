@@ -25,9 +25,9 @@ VIEWPORT = {"width": 1400, "height": 900}
 DIST = REPO / "frontend" / "dist" / "index.html"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # Playwright's loop must stop before async tests run
 def chromium() -> Iterator[Any]:
-    """One headless Chromium for the session (Playwright's own download is not used)."""
+    """One headless Chromium per module (Playwright's own download is not used)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     executable = shutil.which("chromium")
     if executable is None:

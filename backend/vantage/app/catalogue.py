@@ -13,10 +13,17 @@ PRESET_SYSTEMS = ("sandbox", "wh40k-9e", "wh40k-8e", "deathmatch")
 """Systems created from a table preset (wh40k-10e has its own set-up: armies and layouts)."""
 
 
+LOBBY_ORDER = ("sandbox", "wh40k-10e", "death-angel", "wh40k-9e", "wh40k-8e", "deathmatch")
+
+
+def _lobby_rank(name: str) -> tuple[int, str]:
+    return (LOBBY_ORDER.index(name) if name in LOBBY_ORDER else len(LOBBY_ORDER), name)
+
+
 def systems() -> list[dict[str, Any]]:
-    """Every registered system: name, title, and seat options where the count is chosen."""
+    """Every registered system (the free table first): name, title, seat options."""
     out = []
-    for name in ruleset_names():
+    for name in sorted(ruleset_names(), key=_lobby_rank):
         ruleset = find_ruleset(name)
         assert ruleset is not None
         entry: dict[str, Any] = {

@@ -1,8 +1,10 @@
 """Move-to-opponent latency over real websockets: Vantage vs a bare relay, same load, same run.
 
 G games with two players and a spectator each; every first player moves a base at a steady rate.
-Latency is from the mover's send to the opponent receiving the event. The bare relay forwards
-each message to the other sockets of its room with no validation, storage or state.
+Latency is from the mover's send to the opponent receiving the event. The first --warmup seconds
+(every game created and every socket opened at once) are played but not measured. The bare
+relay forwards each message to the other sockets of its room with no validation, storage or
+state.
 
     .venv/bin/python bench/ws_latency.py [--games 50] [--rate 2] [--seconds 20]
 
@@ -64,6 +66,7 @@ async def vantage_game(
     seconds: float,
     latencies: list[float],
     counts: dict[str, int],
+    measure_from: float,
 ) -> None:
     """One game: p1 moves a1 back and forth; p2 times each event's arrival."""
     async with httpx.AsyncClient() as http:
@@ -83,8 +86,10 @@ async def vantage_game(
         async def opponent() -> None:
             while True:
                 msg = json.loads(await p2.recv())
-                if msg["type"] == "event":
-                    latencies.append(time.perf_counter() - sent.pop(msg["v"], time.perf_counter()))
+                if msg["type"] == "event" and msg["v"] in sent:
+                    at = sent.pop(msg["v"])
+                    if at >= measure_from:
+                        latencies.append(time.perf_counter() - at)
 
         async def spectator() -> None:
             while True:
@@ -130,7 +135,12 @@ async def _drain_until_any(ws: ClientConnection, kinds: tuple[str, ...]) -> dict
 
 
 async def relay_game(
-    ws_base: str, room: int, rate: float, seconds: float, latencies: list[float]
+    ws_base: str,
+    room: int,
+    rate: float,
+    seconds: float,
+    latencies: list[float],
+    measure_from: float,
 ) -> None:
     """The same load against the bare relay."""
     url = f"{ws_base}/{room}"
@@ -141,7 +151,9 @@ async def relay_game(
         async def opponent() -> None:
             while True:
                 msg = json.loads(await p2.recv())
-                latencies.append(time.perf_counter() - sent.pop(msg["n"], time.perf_counter()))
+                at = sent.pop(msg["n"], 0.0)
+                if at >= measure_from:
+                    latencies.append(time.perf_counter() - at)
 
         async def drain(ws: ClientConnection) -> None:
             while True:
@@ -202,29 +214,50 @@ def summarise(latencies: list[float]) -> dict[str, float]:
 
 
 async def measure_vantage(
-    server: LiveServer, games: int, rate: float, seconds: float
+    server: LiveServer, games: int, rate: float, seconds: float, warmup: float
 ) -> dict[str, Any]:
+    """Vantage under the load; moves sent in the first ``warmup`` seconds are not measured."""
     latencies: list[float] = []
     counts = {"accepted": 0, "rejected": 0}
     start = time.perf_counter()
+
+    async def reset_server_metrics() -> None:
+        await asyncio.sleep(warmup)
+        async with httpx.AsyncClient() as http:
+            await http.get(f"{server.base}/api/metrics", params={"reset": "true"})
+
+    resetter = asyncio.create_task(reset_server_metrics())
     await asyncio.gather(
         *[
-            vantage_game(server.base, server.ws_base, rate, seconds, latencies, counts)
+            vantage_game(
+                server.base, server.ws_base, rate, seconds, latencies, counts, start + warmup
+            )
             for _ in range(games)
         ]
     )
     elapsed = time.perf_counter() - start
+    await resetter
+    async with httpx.AsyncClient() as http:
+        server_side = (await http.get(f"{server.base}/api/metrics")).json()
     return {
+        "server_timings": server_side["timings"],
         **summarise(latencies),
         "accepted_moves_per_s": round(counts["accepted"] / elapsed, 1),
         "rejected": counts["rejected"],
     }
 
 
-async def measure_relay(port: int, games: int, rate: float, seconds: float) -> dict[str, Any]:
+async def measure_relay(
+    port: int, games: int, rate: float, seconds: float, warmup: float
+) -> dict[str, Any]:
+    """The bare relay under the same load."""
     latencies: list[float] = []
+    start = time.perf_counter()
     await asyncio.gather(
-        *[relay_game(f"ws://127.0.0.1:{port}", g, rate, seconds, latencies) for g in range(games)]
+        *[
+            relay_game(f"ws://127.0.0.1:{port}", g, rate, seconds, latencies, start + warmup)
+            for g in range(games)
+        ]
     )
     return summarise(latencies)
 
@@ -234,6 +267,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--rate", type=float, default=2.0, help="moves per second per game")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--warmup", type=float, default=3.0, help="seconds at the start that are not measured"
+    )
     parser.add_argument("--database-url", default=None, help="default: a temporary SQLite file")
     parser.add_argument("--relay-server", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -249,8 +285,12 @@ def main() -> None:
         )
         try:
             time.sleep(1.0)
-            vantage = asyncio.run(measure_vantage(server, args.games, args.rate, args.seconds))
-            bare = asyncio.run(measure_relay(relay_port, args.games, args.rate, args.seconds))
+            vantage = asyncio.run(
+                measure_vantage(server, args.games, args.rate, args.seconds, args.warmup)
+            )
+            bare = asyncio.run(
+                measure_relay(relay_port, args.games, args.rate, args.seconds, args.warmup)
+            )
         finally:
             server.stop()
             relay.terminate()
@@ -262,6 +302,7 @@ def main() -> None:
                 "games": args.games,
                 "moves_per_game_per_s": args.rate,
                 "seconds": args.seconds,
+                "warmup_seconds": args.warmup,
                 "database": "sqlite" if url.startswith("sqlite") else "postgresql",
                 "vantage": vantage,
                 "bare_relay": bare,

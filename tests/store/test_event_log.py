@@ -15,6 +15,7 @@ from vantage.engine.context import Viewer
 from vantage.engine.errors import ConflictError, Rejection
 from vantage.rules.sandbox.presets import demo_table
 from vantage.store import event_log
+from vantage.store.appends import AppendRequest
 from vantage.store.db import open_database
 from vantage.store.migrate import downgrade, upgrade
 from vantage.store.models import EventRow
@@ -24,6 +25,18 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 def _move(model: str, x: float, y: float = 9.0) -> dict[str, object]:
     return {"type": "move_models", "moves": [{"model": model, "to": {"x": x, "y": y}}]}
+
+
+def _req(game_id: str, actor: str, intent_id: str, payload: dict[str, object]) -> AppendRequest:
+    return AppendRequest(
+        game_id=game_id,
+        expected_version=0,
+        payloads=[payload],
+        actor=actor,
+        intent_id=intent_id,
+        rolls=0,
+        now=NOW,
+    )
 
 
 async def _new_game(service: GameService) -> str:
@@ -37,16 +50,10 @@ async def test_two_appends_at_the_same_version_one_wins(db_url: str) -> None:
     try:
         game_id = await _new_game(GameService(db, MemoryBus()))
         payload = {"type": "models_moved", "player": "p1", "moves": []}
-        async with db.transaction() as s:
-            await event_log.append(
-                s, game_id, 0, [payload], actor="p1", intent_id="a", rolls=0, now=NOW
-            )
+        assert await db.append(_req(game_id, "p1", "a", payload)) == 1
         with pytest.raises(ConflictError):
-            async with db.transaction() as s:
-                # a writer whose view of the game is stale still expects version 0
-                await event_log.append(
-                    s, game_id, 0, [payload], actor="p2", intent_id="b", rolls=0, now=NOW
-                )
+            # a writer whose view of the game is stale still expects version 0
+            await db.append(_req(game_id, "p2", "b", payload))
         async with db.read() as s:
             events = await event_log.read_after(s, game_id, 0)
         assert [(e.seq, e.actor) for e in events] == [(1, "p1")]
@@ -123,3 +130,50 @@ def test_migrations_upgrade_and_downgrade(db_url: str) -> None:
     tables = set(sa_inspect(create_engine(sync_url(db_url))).get_table_names())
     assert {"games", "seats", "game_events", "game_snapshots"} <= tables
     engine.dispose()
+
+
+async def test_sqlite_writers_leave_checkpoints_to_the_background(sqlite_url: str) -> None:
+    """Commits never checkpoint (no fsync stalls for writers); ``checkpoint`` empties the log."""
+    from sqlalchemy import text
+
+    db = open_database(sqlite_url)
+    try:
+        service = GameService(db, MemoryBus())
+        game_id = await _new_game(service)
+        for i in range(20):
+            assert isinstance(
+                await service.submit(
+                    game_id, Viewer("p1"), f"c{i}", None, _move("w1", 8.0 + i % 2)
+                ),
+                Ack,
+            )
+        async with db.transaction() as s:
+            assert (await s.execute(text("PRAGMA wal_autocheckpoint"))).scalar() == 0
+        await db.checkpoint()
+        async with db.read() as s:
+            busy, logged, copied = (await s.execute(text("PRAGMA wal_checkpoint(PASSIVE)"))).one()
+        assert busy == 0 and logged == copied
+    finally:
+        await db.dispose()
+
+
+async def test_a_conflict_in_a_batch_fails_alone(db_url: str) -> None:
+    """Appends committed together: the loser of a race fails, its batch-mates are kept."""
+    db = open_database(db_url)
+    try:
+        service = GameService(db, MemoryBus())
+        racing, calm = await _new_game(service), await _new_game(service)
+        payload = {"type": "models_moved", "player": "p1", "moves": []}
+        results = await asyncio.gather(
+            db.append(_req(racing, "p1", "x", payload)),
+            db.append(_req(racing, "p2", "y", payload)),
+            db.append(_req(calm, "p1", "z", payload)),
+            return_exceptions=True,
+        )
+        assert sorted(map(type, results[:2]), key=str) == sorted([int, ConflictError], key=str)
+        assert results[2] == 1
+        async with db.read() as s:
+            assert len(await event_log.read_after(s, racing, 0)) == 1
+            assert len(await event_log.read_after(s, calm, 0)) == 1
+    finally:
+        await db.dispose()

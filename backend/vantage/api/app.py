@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from vantage import __version__
 from vantage.api.deps import Services
 from vantage.api.errors import install_error_handlers
-from vantage.api.http import games, health, rosters, systems
+from vantage.api.http import games, health, metrics, rosters, systems
 from vantage.api.limits import BodyLimit
 from vantage.api.static import mount_frontend
 from vantage.api.ws import endpoint
@@ -22,10 +22,11 @@ from vantage.app.games import GameService
 from vantage.app.rooms import RoomHub
 from vantage.bus import open_bus
 from vantage.config import Settings
-from vantage.store.db import open_database
+from vantage.store.db import Database, open_database
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 2.0
+CHECKPOINT_SECONDS = 2.0
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -42,21 +43,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service.on_commit(rooms.deliver)
         await bus.start(service.on_remote_commit)
         app.state.services = Services(settings, db, bus, service, rooms)
-        poller = asyncio.create_task(_poll_versions(service)) if bus.cross_process else None
+        tasks = [asyncio.create_task(_checkpoint_wal(db))] if db.is_sqlite else []
+        if bus.cross_process:
+            tasks.append(asyncio.create_task(_poll_versions(service)))
         try:
             yield
         finally:
-            if poller:
-                poller.cancel()
+            for task in tasks:
+                task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
-                    await poller
+                    await task
             await bus.close()
             await db.dispose()
 
     app = FastAPI(title="Vantage", version=__version__, lifespan=lifespan)
     install_error_handlers(app)
     app.add_middleware(BodyLimit)
-    for router in (health.router, systems.router, games.router, rosters.router, endpoint.router):
+    for router in (
+        health.router,
+        systems.router,
+        games.router,
+        rosters.router,
+        metrics.router,
+        endpoint.router,
+    ):
         app.include_router(router)
     mount_frontend(app, settings.static_dir)
     return app
@@ -68,6 +78,16 @@ def _refuse_memory_bus_with_workers(settings: Settings) -> None:
         raise RuntimeError(
             "VANTAGE_BUS_URL=memory:// cannot fan out across several workers; use redis://"
         )
+
+
+async def _checkpoint_wal(db: Database) -> None:
+    """Keep SQLite's write-ahead log short, off the writers' path."""
+    while True:
+        await asyncio.sleep(CHECKPOINT_SECONDS)
+        try:
+            await db.checkpoint()
+        except Exception:
+            log.warning("WAL checkpoint failed", exc_info=True)
 
 
 async def _poll_versions(service: GameService) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from typing import Any
 from vantage.app.export import export_game
 from vantage.app.ids import hash_token, new_game_id, new_seed, new_token
 from vantage.app.live import LiveGame
+from vantage.app.metrics import Metrics
 from vantage.app.shell_commands import command_json, decide, is_version_free, parse_command
 from vantage.bus.base import Bus
 from vantage.engine.context import Ctx, Viewer
@@ -19,8 +21,9 @@ from vantage.engine.dice import SeededDice
 from vantage.engine.errors import ConflictError, Rejection
 from vantage.rules import find_ruleset, ruleset_names
 from vantage.store import event_log
+from vantage.store.appends import AppendRequest
 from vantage.store.db import Database
-from vantage.store.models import GameRow, SeatRow, SnapshotRow
+from vantage.store.models import GameRow, SeatRow
 
 SNAPSHOT_EVERY = 200
 CONFLICT_ATTEMPTS = 3
@@ -68,6 +71,7 @@ class GameService:
         self._games: dict[str, LiveGame] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._deliver: Deliver | None = None
+        self.metrics = Metrics()
 
     def on_commit(self, deliver: Deliver) -> None:
         """Register the fan-out to this process's sockets."""
@@ -141,14 +145,16 @@ class GameService:
                 payloads = [game.encode(e) for e in opening]
                 await event_log.append(
                     session,
-                    game.id,
-                    0,
-                    payloads,
-                    actor=None,
-                    intent_id=None,
-                    rolls=rolls,
-                    now=now,
-                    dice=dice or None,
+                    AppendRequest(
+                        game_id=game.id,
+                        expected_version=0,
+                        payloads=payloads,
+                        actor=None,
+                        intent_id=None,
+                        rolls=rolls,
+                        now=now,
+                        dice=dice or None,
+                    ),
                 )
         game.commit(opening, game.fold_ahead(opening), rolls=rolls, intent_id=None)
         self._games[game.id] = game
@@ -225,7 +231,21 @@ class GameService:
         command = parse_command(game, raw_cmd)
         if isinstance(command, Rejection):
             return command
-        async with self.lock(game_id):
+        started = time.perf_counter()
+        result = await self._submit_locked(game, viewer, intent_id, expected_v, command)
+        self.metrics.record("intent.total", time.perf_counter() - started)
+        code = "accepted" if isinstance(result, Ack) else result.code
+        self.metrics.count(f"intent.{code}")
+        return result
+
+    async def _submit_locked(
+        self, game: LiveGame, viewer: Viewer, intent_id: str, expected_v: int | None, command: Any
+    ) -> Ack | Rejection:
+        game_id = game.id
+        lock = self.lock(game_id)  # hold a strong reference: the registry is weak
+        with self.metrics.timed("intent.lock_wait"):
+            await lock.acquire()
+        try:
             for attempt in range(CONFLICT_ATTEMPTS):
                 try:
                     return await self._commit(
@@ -238,6 +258,8 @@ class GameService:
                         break
                     self._games[game_id] = game = reloaded
             return Rejection("intent/conflict", "the game changed; try again")
+        finally:
+            lock.release()
 
     async def _commit(
         self,
@@ -265,33 +287,38 @@ class GameService:
             )
         dice = SeededDice(game.seed, first=game.rolls, salt=game.salt)
         now = self._clock()
-        decision = decide(game, command, Ctx(viewer, now, dice))
-        if isinstance(decision, Rejection):
-            return decision
+        with self.metrics.timed("intent.decide"):
+            decision = decide(game, command, Ctx(viewer, now, dice))
+            if isinstance(decision, Rejection):
+                return decision
+            states = game.fold_ahead(decision.events)
+            payloads = [game.encode(e) for e in decision.events]
         before = game.version
-        states = game.fold_ahead(decision.events)
-        payloads = [game.encode(e) for e in decision.events]
-        async with self._db.transaction() as session:
-            v = await event_log.append(
-                session,
-                game.id,
-                before,
-                payloads,
+        started = time.perf_counter()
+        snapshot = None
+        if before // SNAPSHOT_EVERY != (before + len(payloads)) // SNAPSHOT_EVERY:
+            snapshot = {
+                "state": game.ruleset.state_codec.encode(states[-1]),
+                "salt": game.salt_after(decision.events).hex(),
+            }
+        v = await self._db.append(
+            AppendRequest(
+                game_id=game.id,
+                expected_version=before,
+                payloads=payloads,
                 actor=viewer.player,
                 intent_id=intent_id,
                 rolls=game.rolls + dice.used,
                 now=now,
                 command=command_json(game, command),
                 dice=dice.results or None,
+                snapshot=snapshot,
             )
-            if before // SNAPSHOT_EVERY != v // SNAPSHOT_EVERY:
-                snapshot = {
-                    "state": game.ruleset.state_codec.encode(states[-1]),
-                    "salt": game.salt_after(decision.events).hex(),
-                }
-                session.add(SnapshotRow(game_id=game.id, seq=v, state=snapshot))
+        )
+        self.metrics.record("intent.commit", time.perf_counter() - started)
         game.commit(decision.events, states, rolls=game.rolls + dice.used, intent_id=intent_id)
-        await self._fan_out(game, before)
+        with self.metrics.timed("intent.fan_out"):
+            await self._fan_out(game, before)
         return Ack(v)
 
     async def _fan_out(self, game: LiveGame, before: int) -> None:

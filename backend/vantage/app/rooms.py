@@ -53,6 +53,10 @@ class RoomHub:
         if not room.members:
             del self._rooms[game_id]
 
+    def total_members(self) -> int:
+        """How many sockets this process holds in all."""
+        return sum(len(room.members) for room in self._rooms.values())
+
     def watchers(self, game_id: str) -> int:
         """How many sockets this process holds for a game."""
         room = self._rooms.get(game_id)

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from vantage.engine.errors import ConflictError
+from vantage.store.appends import AppendRequest, append_rows
 from vantage.store.models import EventRow, GameRow, SeatRow, SnapshotRow
 
 
@@ -24,52 +21,9 @@ class StoredEvent:
     actor: str | None
 
 
-async def append(
-    session: AsyncSession,
-    game_id: str,
-    expected_version: int,
-    payloads: Sequence[dict[str, Any]],
-    *,
-    actor: str | None,
-    intent_id: str | None,
-    rolls: int,
-    now: datetime,
-    command: dict[str, Any] | None = None,
-    dice: list[int] | None = None,
-) -> int:
-    """Append events after ``expected_version``: a compare-and-set on ``games.version``.
-
-    The CAS and the unique ``(game_id, seq)`` key make the database the arbiter between
-    writers, whatever process they run in; a lost race raises ``ConflictError``.
-    """
-    new_version = expected_version + len(payloads)
-    result = await session.execute(
-        update(GameRow)
-        .where(GameRow.id == game_id, GameRow.version == expected_version)
-        .values(version=new_version, rolls=rolls)
-        .execution_options(synchronize_session=False)
-    )
-    if getattr(result, "rowcount", 1) != 1:
-        raise ConflictError(f"game {game_id} moved past version {expected_version}")
-    rows = [
-        {
-            "game_id": game_id,
-            "seq": expected_version + i + 1,
-            "type": str(payload.get("type", "")),
-            "payload": payload,
-            "actor": actor,
-            "intent_id": intent_id if i == 0 else None,
-            "created_at": now,
-            "command": command if i == 0 else None,
-            "dice": dice if i == 0 else None,
-        }
-        for i, payload in enumerate(payloads)
-    ]
-    try:
-        await session.execute(insert(EventRow), rows)
-    except IntegrityError as exc:  # (game_id, seq) or (game_id, intent_id) already taken
-        raise ConflictError(f"game {game_id}: {exc.orig}") from exc
-    return new_version
+async def append(session: AsyncSession, req: AppendRequest) -> int:
+    """Append within an async session's transaction (PostgreSQL, tests); see ``append_rows``."""
+    return await session.run_sync(lambda sync: append_rows(sync.connection(), req))
 
 
 async def read_after(session: AsyncSession, game_id: str, after: int) -> list[StoredEvent]:

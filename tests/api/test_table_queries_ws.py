@@ -151,3 +151,19 @@ def test_bad_queries_are_rejected_and_the_socket_survives(
     assert answer["detail"]["field"] == field
     seat.send({"type": "ping"})
     assert seat.recv()["type"] == "pong"
+
+
+def test_every_query_gets_one_reply_with_its_req_id_even_when_refused(seat: Seat) -> None:
+    """A burst past the rate limit: each query is answered or refused, never dropped."""
+    burst = 150
+    for i in range(burst):
+        seat.send({"type": "query", "req_id": i, "q": {"type": "distance", "a": "a1", "b": "a2"}})
+    replies: dict[int, str] = {}
+    while len(replies) < burst:
+        msg = seat.recv()
+        if "req_id" in msg:
+            assert msg["req_id"] not in replies
+            replies[msg["req_id"]] = msg.get("code", msg["type"])
+    outcomes = set(replies.values())
+    assert "answer" in outcomes and "message/rate_limited" in outcomes
+    assert outcomes <= {"answer", "message/rate_limited", "query/busy"}

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_RESYNC = 4008
+MAX_QUERIES_IN_FLIGHT = 4
 
 
 class Outbox:
@@ -128,21 +129,61 @@ async def _read_loop(
         services.settings.messages_per_second, services.settings.messages_per_second * 2
     )
     limit = services.settings.max_message_bytes
-    while ws.client_state == WebSocketState.CONNECTED:
-        message = await ws.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        if member.overflowed:
-            await ws.close(code=CLOSE_RESYNC)
-            return
-        text = message.get("text")
-        if text is None:
-            outbox.put(rejected(Rejection("message/malformed", "send JSON text frames")))
-            continue
-        if not bucket.take():
-            outbox.put(rejected(Rejection("message/rate_limited", "too many messages")))
-            continue
-        outbox.put(await _answer(services, game_id, viewer, parse_client_message(text, limit)))
+    queries: set[asyncio.Task[None]] = set()
+    try:
+        while ws.client_state == WebSocketState.CONNECTED:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if member.overflowed:
+                await ws.close(code=CLOSE_RESYNC)
+                return
+            text = message.get("text")
+            if text is None:
+                outbox.put(rejected(Rejection("message/malformed", "send JSON text frames")))
+                continue
+            msg = parse_client_message(text, limit)
+            if not bucket.take():
+                refusal = Rejection("message/rate_limited", "too many messages")
+                outbox.put(rejected(refusal, **_ids(msg)))
+            elif isinstance(msg, QueryMsg):
+                _start_query(services, game_id, viewer, msg, outbox, queries)
+            else:
+                outbox.put(await _answer(services, game_id, viewer, msg))
+    finally:
+        for task in queries:
+            task.cancel()
+
+
+def _ids(msg: IntentMsg | QueryMsg | PingMsg | Rejection) -> dict[str, Any]:
+    """The id a refusal must carry so the client can match it to its request."""
+    if isinstance(msg, IntentMsg):
+        return {"intent_id": msg.intent_id}
+    if isinstance(msg, QueryMsg):
+        return {"req_id": msg.req_id}
+    return {}
+
+
+def _start_query(
+    services: Services,
+    game_id: str,
+    viewer: Viewer,
+    msg: QueryMsg,
+    outbox: Outbox,
+    running: set[asyncio.Task[None]],
+) -> None:
+    """Answer a query without holding up this socket's next messages (intents stay ordered)."""
+    if len(running) >= MAX_QUERIES_IN_FLIGHT:
+        busy = Rejection("query/busy", f"at most {MAX_QUERIES_IN_FLIGHT} queries at a time")
+        outbox.put(rejected(busy, req_id=msg.req_id))
+        return
+
+    async def run() -> None:
+        outbox.put(await _answer(services, game_id, viewer, msg))
+
+    task = asyncio.create_task(run())
+    running.add(task)
+    task.add_done_callback(running.discard)
 
 
 async def _answer(

@@ -1,7 +1,9 @@
 """Benchmark: latency of single geometry queries on the los_matrix table.
 
 p50/p99 over a few thousand random queries of each kind: distance, engagement, coherency of a
-20-model unit, and one line of sight. Prints JSON.
+20-model unit, and one line of sight (on the same table, and on a new table version after each
+move, as the live server sees it). Also the websocket ``sight`` query (visible, fully visible and
+cover in one answer) through ``answer_table_query``. Prints JSON.
 Run: ``.venv/bin/python bench/geometry_queries.py``.
 """
 
@@ -17,6 +19,7 @@ from los_matrix import make_table
 from vantage.engine.table import Model, Table, Unit
 from vantage.geometry.shapes import CircleBase
 from vantage.rules.common.systems import geometry_for
+from vantage.rules.common.table_queries import answer_table_query
 
 
 def _percentiles(samples: list[float]) -> dict[str, float]:
@@ -50,6 +53,21 @@ def with_big_unit(table: Table, rng: random.Random) -> Table:
     return replace(table, units={**table.units, "big": unit}, models={**table.models, **models})
 
 
+def _after_move(
+    table: Table, rules: object, rng: random.Random, p1: list[str], p2: list[str], n: int
+) -> list[float]:
+    """Each query on a new table version: one model moved (new ``models``, same terrain)."""
+    out = []
+    for _ in range(n):
+        mover = table.models[rng.choice(p1)]
+        table = table.with_models({mover.id: mover.placed(mover.x, mover.y)})
+        o, t = rng.choice(p1), rng.choice(p2)
+        t0 = time.perf_counter()
+        rules.visible(table, o, t)  # type: ignore[attr-defined]
+        out.append(time.perf_counter() - t0)
+    return out
+
+
 def main() -> None:
     rng = random.Random(7)
     table = with_big_unit(make_table(), rng)
@@ -67,6 +85,17 @@ def main() -> None:
         "coherency_20": _percentiles(_time(lambda: rules.coherency(table, "big"), 500)),
         "line_of_sight": _percentiles(
             _time(lambda: rules.visible(table, rng.choice(p1), rng.choice(p2)), n)
+        ),
+        "line_of_sight_after_move": _percentiles(_after_move(table, rules, rng, p1, p2, n)),
+        "ws_sight_query": _percentiles(
+            _time(
+                lambda: answer_table_query(
+                    "wh40k-10e",
+                    table,
+                    {"type": "sight", "observer": rng.choice(p1), "target": rng.choice(p2)},
+                ),
+                1000,
+            )
         ),
     }
     print(json.dumps(report, indent=2))

@@ -63,12 +63,39 @@ def convex_separation(a: Shape, b: Shape) -> float:
     """Signed separation of two convex figures: distance if apart, minus penetration if not."""
     if isinstance(a, Disc) and isinstance(b, Disc):
         return math.hypot(a.cx - b.cx, a.cy - b.cy) - a.r - b.r
+    if isinstance(a, Disc) and isinstance(b, Poly) and b.convex:
+        return _disc_poly_separation(a, b)
+    if isinstance(b, Disc) and isinstance(a, Poly) and a.convex:
+        return _disc_poly_separation(b, a)
 
     def gap_along(t: float) -> float:
         ux, uy = math.cos(t), math.sin(t)
         return -support(b, -ux, -uy) - support(a, ux, uy)
 
     return maximise_on_circle(gap_along)[0]
+
+
+def _disc_poly_separation(d: Disc, poly: Poly) -> float:
+    """Closed form: distance from the centre to the convex polygon minus the radius, or (centre
+    inside) minus the radius plus the centre's depth."""
+    pts = poly.points
+    n = len(pts)
+    if n == 1:
+        return math.hypot(d.cx - pts[0][0], d.cy - pts[0][1]) - d.r
+    dist = math.inf
+    depth = math.inf
+    inside = n >= 3
+    for i in range(n if n >= 3 else 1):
+        (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % n]
+        ex, ey = x1 - x0, y1 - y0
+        ll = ex * ex + ey * ey
+        s = 0.0 if ll == 0 else max(0.0, min(1.0, ((d.cx - x0) * ex + (d.cy - y0) * ey) / ll))
+        dist = min(dist, math.hypot(d.cx - x0 - s * ex, d.cy - y0 - s * ey))
+        if ll > 0:
+            side = ((d.cx - x0) * ey - (d.cy - y0) * ex) / math.sqrt(ll)  # > 0: outside
+            inside = inside and side <= 0
+            depth = min(depth, -side)
+    return -(d.r + depth) if inside else dist - d.r
 
 
 def _segments(poly: Poly) -> Iterable[Poly]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import shapely
 from shapely.geometry import Polygon
@@ -119,7 +120,7 @@ def silhouette(model: Model) -> Prism:
     """The model as an opaque prism, footprint x ``[z, z + height]`` (line of sight).
 
     A model standing on the table (``z = 0``) stands on it like terrain: no segment passes under
-    it along the table surface (docs/rules-decisions-geometry.md).
+    it along the table surface (docs/rules-decisions.md).
     """
     lo = GROUND if model.z <= 1e-9 else model.z
     return Prism(model_shape(model), lo, model.z + model.height, model.id)
@@ -136,8 +137,13 @@ def as_obstacle(prism: Prism) -> Prism:
 
 
 def terrain_shape(piece: TerrainPiece) -> Poly:
-    """A terrain footprint as an oriented polygon."""
-    return make_poly(piece.polygon)
+    """A terrain footprint as an oriented polygon (cached: terrain does not change)."""
+    return _terrain_shape(piece.polygon)
+
+
+@lru_cache(maxsize=4096)
+def _terrain_shape(polygon: tuple[tuple[float, float], ...]) -> Poly:
+    return make_poly(polygon)
 
 
 def terrain_prism(piece: TerrainPiece) -> Prism:

@@ -25,24 +25,25 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
 
+import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
+from vantage.geometry.alone import blocks_alone, disc_gap
+from vantage.geometry.candidates import iter_candidate_lines
 from vantage.geometry.lines import (
     Interval,
     Line,
     bitangents,
     chords,
     line_through,
-    rim_crossings,
-    segment_crossing,
-    tangents_from_point,
 )
 from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, bbox, centre, to_polygon
+from vantage.geometry.sight_matrix import pair_clear_line
+from vantage.geometry.vertical import Rect, solve_vertical
 
 Point3 = tuple[float, float, float]
 TOL = 1e-9
-_DENSE = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,115 +73,6 @@ class SightProblem:
     blockers: tuple[Prism, ...] = ()
     walls: tuple[Wall, ...] = ()
     dense: bool = field(default=False)
-
-
-# ---------------------------------------------------------------------------------------------
-# the vertical plane above one plan line
-
-
-Rect = tuple[float, float, float, float]  # s0, s1, lo, hi
-
-
-def _segment_clear(a: float, za: float, b: float, zb: float, rects: list[Rect]) -> bool:
-    lo_s, hi_s = (a, b) if a <= b else (b, a)
-    for c0, c1, lo, hi in rects:
-        s0, s1 = max(c0, lo_s), min(c1, hi_s)
-        if s0 >= s1:
-            continue
-        if hi_s - lo_s < 1e-15:
-            z0 = z1 = za
-        else:
-            z0 = za + (zb - za) * (s0 - a) / (b - a)
-            z1 = za + (zb - za) * (s1 - a) / (b - a)
-        if not ((z0 >= hi - TOL and z1 >= hi - TOL) or (z0 <= lo + TOL and z1 <= lo + TOL)):
-            return False
-    return True
-
-
-def _line_rect_range(s1: float, z1: float, m: float, rect: Rect, closed: bool) -> Interval | None:
-    """The s-range where the plane line ``z = z1 + m (s - s1)`` lies in a rectangle."""
-    c0, c1, lo, hi = rect
-    if m == 0.0:
-        inside = lo - TOL <= z1 <= hi + TOL if closed else lo + TOL < z1 < hi - TOL
-        return (c0, c1) if inside else None
-    e0 = s1 + (lo - z1) / m if math.isfinite(lo) else (-math.inf if m > 0 else math.inf)
-    e1 = s1 + (hi - z1) / m
-    r0, r1 = min(e0, e1), max(e0, e1)
-    pad = TOL / max(1.0, abs(m)) if closed else -TOL / max(1.0, abs(m))
-    r0, r1 = max(r0 - pad, c0), min(r1 + pad, c1)
-    if r0 > r1 or (not closed and r0 >= r1):
-        return None
-    return r0, r1
-
-
-def solve_vertical(
-    a_rng: Interval, b_rng: Interval, zo: Interval, zt: Interval, rects: list[Rect]
-) -> tuple[float, float, float, float] | None:
-    """A clear segment from ``a_rng x zo`` to ``b_rng x zt`` past open rectangles, or ``None``.
-
-    Returns ``(a, za, b, zb)``. Exact: if any clear segment exists, one passes through two corners.
-    """
-    a0, a1 = a_rng
-    b0, b1 = b_rng
-    span0, span1 = min(a0, b0), max(a1, b1)
-    zmin, zmax = min(zo[0], zt[0]), max(zo[1], zt[1])
-    rects = [r for r in rects if r[1] > span0 and r[0] < span1 and r[3] > zmin and r[2] < zmax]
-    near_a = a1 if a1 <= b0 else a0
-    near_b = b0 if a1 <= b0 else b1
-    if not rects:
-        return near_a, zo[1], near_b, zt[1]
-    for a in (near_a, a0, a1):
-        for b in (near_b, b0, b1):
-            for za in (zo[1], zo[0]):
-                for zb in (zt[1], zt[0]):
-                    if _segment_clear(a, za, b, zb, rects):
-                        return a, za, b, zb
-    corners = [
-        (a0, zo[0]),
-        (a0, zo[1]),
-        (a1, zo[0]),
-        (a1, zo[1]),
-        (b0, zt[0]),
-        (b0, zt[1]),
-        (b1, zt[0]),
-        (b1, zt[1]),
-    ]
-    for c0, c1, lo, hi in rects:
-        corners += [(c0, hi), (c1, hi)]
-        if math.isfinite(lo):
-            corners += [(c0, lo), (c1, lo)]
-    box_a: Rect = (a0, a1, zo[0], zo[1])
-    box_b: Rect = (b0, b1, zt[0], zt[1])
-    for i, (s1, z1) in enumerate(corners):
-        for s2, z2 in corners[i + 1 :]:
-            if abs(s2 - s1) < 1e-12:
-                continue
-            m = (z2 - z1) / (s2 - s1)
-            found = _clear_on_plane_line(s1, z1, m, box_a, box_b, rects)
-            if found is not None:
-                return found
-    return None
-
-
-def _clear_on_plane_line(
-    s1: float, z1: float, m: float, box_a: Rect, box_b: Rect, rects: list[Rect]
-) -> tuple[float, float, float, float] | None:
-    ra = _line_rect_range(s1, z1, m, box_a, True)
-    rb = _line_rect_range(s1, z1, m, box_b, True)
-    if ra is None or rb is None:
-        return None
-    if ra[1] <= rb[0]:
-        a, b = ra[1], rb[0]
-    elif rb[1] <= ra[0]:
-        a, b = ra[0], rb[1]
-    else:
-        a = b = max(ra[0], rb[0])
-    lo_s, hi_s = min(a, b), max(a, b)
-    for rect in rects:
-        blocked = _line_rect_range(s1, z1, m, rect, False)
-        if blocked is not None and blocked[0] < hi_s and blocked[1] > lo_s:
-            return None
-    return a, z1 + m * (a - s1), b, z1 + m * (b - s1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,133 +160,21 @@ def _allowed_a(
 
 
 # ---------------------------------------------------------------------------------------------
-# candidate plan lines
-
-
-def _round(shape: Shape) -> Disc | Ellipse | None:
-    if isinstance(shape, Disc) and shape.r > 0:
-        return shape
-    if isinstance(shape, Ellipse):
-        return shape
-    return None
-
-
-def _edges(poly: Poly) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    pts = poly.points
-    return [(pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts))]
-
-
-def _feature_points(prob: SightProblem, shapes: list[Shape]) -> list[tuple[float, float]]:
-    pts: list[tuple[float, float]] = []
-    viewers = [prob.observer.shape, prob.target.shape]
-    for shape in viewers + shapes:
-        if isinstance(shape, Poly):
-            pts.extend(shape.points)
-        elif isinstance(shape, Disc) and shape.r <= 0:
-            pts.append((shape.cx, shape.cy))
-    for viewer in viewers:
-        for shape in shapes:
-            if not isinstance(shape, Poly):
-                continue
-            for p, q in _edges(shape):
-                rv = _round(viewer)
-                if rv is not None:
-                    pts.extend(rim_crossings(rv, p, q))
-                elif isinstance(viewer, Poly):
-                    for r, s in _edges(viewer):
-                        x = segment_crossing(p, q, r, s)
-                        if x is not None:
-                            pts.append(x)
-    return pts
-
-
-def candidate_lines(prob: SightProblem, shapes: list[Shape]) -> list[Line]:
-    """Extremal plan lines: point-point, point-tangent and bitangent lines of the features."""
-    o, t = prob.observer.shape, prob.target.shape
-    if isinstance(t, Disc) and t.r <= 0:
-        return _lines_through_point(prob, (t.cx, t.cy), shapes)
-    out: list[Line] = []
-    first = line_through(centre(o), centre(t))
-    if first is not None:
-        out.append(first)
-    curves = [c for c in (_round(o), _round(t)) if c is not None]
-    curves += [c for c in (_round(s) for s in shapes) if c is not None]
-    for i, c1 in enumerate(curves):
-        for c2 in curves[i + 1 :]:
-            out.extend(bitangents(c1, c2))
-    points = _feature_points(prob, shapes)
-    for p in points:
-        for c in curves:
-            out.extend(tangents_from_point(c, p))
-    for i, p in enumerate(points):
-        for q in points[i + 1 :]:
-            line = line_through(p, q)
-            if line is not None:
-                out.append(line)
-    if prob.dense:
-        out.extend(_dense_lines(o, t, points))
-    return out
-
-
-def _lines_through_point(
-    prob: SightProblem, p: tuple[float, float], shapes: list[Shape]
-) -> list[Line]:
-    """Candidates for a point target: every extremal line must pass through the point."""
-    out: list[Line] = []
-    first = line_through(centre(prob.observer.shape), p)
-    if first is not None:
-        out.append(first)
-    curves = [c for c in (_round(s) for s in [prob.observer.shape, *shapes]) if c is not None]
-    for c in curves:
-        out.extend(tangents_from_point(c, p))
-    others = [q for q in _feature_points(prob, shapes) if q != p]
-    if prob.dense:
-        others += _rim_samples(prob.observer.shape, _DENSE)
-    for q in others:
-        line = line_through(p, q)
-        if line is not None:
-            out.append(line)
-    return out
-
-
-def _rim_samples(shape: Shape, count: int) -> list[tuple[float, float]]:
-    if isinstance(shape, Poly):
-        pts = list(shape.points)
-        edges = _edges(shape)
-        for p, q in edges:
-            for k in range(1, 3):
-                f = k / 3
-                pts.append((p[0] + f * (q[0] - p[0]), p[1] + f * (q[1] - p[1])))
-        return pts
-    poly = to_polygon(shape, count)
-    return [(float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1]]
-
-
-def _dense_lines(o: Shape, t: Shape, points: list[tuple[float, float]]) -> list[Line]:
-    """Extra lines for obstacles of intermediate height (see the module docstring)."""
-    out: list[Line] = []
-    rim_o = [*_rim_samples(o, _DENSE), centre(o)]
-    rim_t = [*_rim_samples(t, _DENSE), centre(t)]
-    for p in rim_o:
-        for q in rim_t + points:
-            line = line_through(p, q)
-            if line is not None:
-                out.append(line)
-    for q in rim_t:
-        for p in points:
-            line = line_through(p, q)
-            if line is not None:
-                out.append(line)
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
 # the search
 
 
+_RING = np.exp(2j * np.pi * np.arange(32) / 32) / math.cos(math.pi / 32)
+
+
 def _hull(prob: SightProblem) -> Polygon:
-    a = to_polygon(prob.observer.shape, 32, outer=True)
-    b = to_polygon(prob.target.shape, 32, outer=True)
+    """The convex hull of both footprints (round ones circumscribed by 32-gons), grown 1e-7."""
+    o, t = prob.observer.shape, prob.target.shape
+    if isinstance(o, Disc) and isinstance(t, Disc):
+        ring = np.concatenate([o.cx + 1j * o.cy + o.r * _RING, t.cx + 1j * t.cy + t.r * _RING])
+        pts = shapely.multipoints(np.column_stack([ring.real, ring.imag]))
+        return shapely.convex_hull(pts).buffer(1e-7)
+    a = to_polygon(o, 32, outer=True)
+    b = to_polygon(t, 32, outer=True)
     return shapely.convex_hull(shapely.union(a, b)).buffer(1e-7)
 
 
@@ -480,8 +260,11 @@ def _passable(prob: SightProblem, b: Prism) -> bool:
     return b.hi <= top + TOL or b.lo >= high - TOL
 
 
-def find_clear_segment(prob: SightProblem) -> Sight:
-    """Decide sight exactly; the answer carries a clear segment or the obstacles in the way."""
+def find_clear_segment(prob: SightProblem, shortcuts: bool = True) -> Sight:
+    """Decide sight exactly; the answer carries a clear segment or the obstacles in the way.
+
+    ``shortcuts=False`` is the reference search: no proof that one obstacle blocks on its own
+    (the answer is the same; tests compare the two)."""
     blockers, walls = relevant(prob)
     common = _common_point(prob)
     if common is not None:
@@ -499,13 +282,59 @@ def find_clear_segment(prob: SightProblem) -> Sight:
         observer = replace(observer, lo=observer.hi)
         target = replace(target, lo=target.hi)
     search = SightProblem(observer, target, prob.blockers, prob.walls, dense)
+    ids = tuple(sorted({b.ident for b in blockers} | {w.ident for w in walls}))
+    if shortcuts and not dense:
+        found = _plan_shortcut(search, blockers, walls)
+        if found is not None:
+            return Sight(True, found) if found else Sight(False, None, ids)
     shapes: list[Shape] = [b.shape for b in blockers] + [w.shape for w in walls]
-    for line in candidate_lines(search, shapes):
+    for line in iter_candidate_lines(search, shapes):
         seg = solve_line(search, line, blockers, walls)
         if seg is not None:
             return Sight(True, seg)
-    ids = tuple(sorted({b.ident for b in blockers} | {w.ident for w in walls}))
     return Sight(False, None, ids)
+
+
+def _plan_shortcut(
+    search: SightProblem, blockers: list[Prism], walls: list[Wall]
+) -> tuple[Point3, Point3] | tuple[()] | None:
+    """Plan-determined sight between round bases: the centre line and the common tangents (the
+    search's first candidates), one convex footprint blocking on its own, then the vectorised
+    complete search of ``geometry.sight_matrix``. A clear segment, ``()`` when blocked,
+    ``None``: undecided (the general search decides)."""
+    o, t = search.observer.shape, search.target.shape
+    if not (isinstance(o, Disc) and isinstance(t, Disc)) or t.r <= 0:
+        return None
+    first = line_through((o.cx, o.cy), (t.cx, t.cy))
+    for line in ([first] if first is not None else []) + (bitangents(o, t) if o.r > 0 else []):
+        seg = solve_line(search, line, blockers, walls)
+        if seg is not None:
+            return seg
+    if _one_blocks(o, t, blockers, walls):
+        return ()
+    polys = [b.shape for b in blockers] + [w.shape for w in walls]
+    if not polys or not all(isinstance(p, Poly) and p.convex for p in polys):
+        return None
+    see = [False] * len(blockers) + [w.see_into for w in walls]
+    witness = pair_clear_line(o, t, polys, see)  # type: ignore[arg-type]
+    if witness is None:
+        return ()
+    return solve_line(search, witness, blockers, walls)  # None (a tolerance case): full search
+
+
+def _one_blocks(o: Shape, t: Shape, blockers: list[Prism], walls: list[Wall]) -> bool:
+    """Plan-determined sight between round bases: one convex footprint blocks on its own (a
+    ruin only when the target is clearly apart from it, so it cannot be seen into)."""
+    if not (isinstance(o, Disc) and isinstance(t, Disc)):
+        return False
+    for b in blockers:
+        if isinstance(b.shape, Poly) and blocks_alone(o, t, b.shape):
+            return True
+    return any(
+        blocks_alone(o, t, w.shape) and (not w.see_into or disc_gap(t, w.shape) > 1e-6)
+        for w in walls
+        if w.shape.convex
+    )
 
 
 def _common_point(prob: SightProblem) -> tuple[Point3, Point3] | None:
@@ -513,6 +342,14 @@ def _common_point(prob: SightProblem) -> tuple[Point3, Point3] | None:
     zlo = max(prob.observer.lo, prob.target.lo)
     zhi = min(prob.observer.hi, prob.target.hi)
     if zlo > zhi + TOL:
+        return None
+    o, t = prob.observer.shape, prob.target.shape
+    apart = (
+        isinstance(o, Disc)
+        and isinstance(t, Disc)
+        and math.dist((o.cx, o.cy), (t.cx, t.cy)) > o.r + t.r
+    )
+    if apart:  # inscribed polygons cannot meet
         return None
     a = to_polygon(prob.observer.shape, 64)
     b = to_polygon(prob.target.shape, 64)

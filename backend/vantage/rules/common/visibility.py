@@ -7,7 +7,7 @@ plan walls (10th-edition ruins, 9th-edition obscuring features) or nothing (area
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from vantage.engine.table import Model, Table, TerrainPiece
@@ -22,6 +22,8 @@ from vantage.geometry.prisms import (
 )
 from vantage.geometry.sight import Sight, SightProblem, Wall, find_clear_segment
 from vantage.rules.common.measuring import keywords
+from vantage.rules.common.sight_index import hull_box, near_models, near_terrain
+from vantage.rules.common.terrain_index import terrain_index
 
 SEE_OVER = frozenset({"AIRCRAFT", "TOWERING"})
 """wh40k-10th §2.5 E/F: sight to and from these models ignores ruins and woods."""
@@ -84,15 +86,24 @@ def terrain_blockers(table: Table, roles: TerrainRoles, without: Collection[str]
 
 
 def terrain_walls(
-    table: Table, roles: TerrainRoles, observer: Model, target: Model, without: Collection[str]
+    table: Table,
+    roles: TerrainRoles,
+    observer: Model,
+    target: Model,
+    without: Collection[str],
+    pieces: Iterable[TerrainPiece] | None = None,
 ) -> list[Wall]:
-    """Plan walls: 10th-edition ruins (see into, see out), 9th-edition obscuring features."""
+    """Plan walls: 10th-edition ruins (see into, see out), 9th-edition obscuring features
+    (among ``pieces``, by default every piece of the table)."""
     walls: list[Wall] = []
-    for piece in table.terrain:
+    over: bool | None = None
+    for piece in table.terrain if pieces is None else pieces:
         if piece.id in without:
             continue
         if roles.ruins_are_walls and piece.kind == "ruins":
-            if sees_over(table, observer, target) or wholly_within_piece(observer, piece):
+            if over is None:
+                over = sees_over(table, observer, target)
+            if over or wholly_within_piece(observer, piece):
                 continue
             walls.append(Wall(terrain_shape(piece), piece.id, see_into=True))
         elif (
@@ -114,7 +125,30 @@ def sight_problem(
     without: Collection[str] = (),
     see_through: Collection[str] = (),
 ) -> SightProblem:
-    """The observer's and target's prisms with everything that may block between them."""
+    """The observer's and target's prisms with everything that may block between them (what
+    cannot meet the sight hull is left out first: see ``rules.common.sight_index``)."""
+    index = terrain_index(table.terrain, roles)
+    box = hull_box(observer, target)
+    blockers = near_models(table, observer, target, box, see_through)
+    positions = near_terrain(index, box)
+    for k in positions:
+        prism = index.piece_prism[k]
+        if prism is not None and prism.ident not in without:
+            blockers.append(prism)
+    near = [table.terrain[k] for k in positions]
+    walls = terrain_walls(table, roles, observer, target, without, near)
+    return SightProblem(viewer_prism(observer), viewer_prism(target), tuple(blockers), tuple(walls))
+
+
+def sight_problem_reference(
+    table: Table,
+    roles: TerrainRoles,
+    observer: Model,
+    target: Model,
+    without: Collection[str] = (),
+    see_through: Collection[str] = (),
+) -> SightProblem:
+    """``sight_problem`` listing every model and terrain piece (the reference for tests)."""
     blockers = model_blockers(table, observer, target, see_through)
     blockers += terrain_blockers(table, roles, without)
     walls = terrain_walls(table, roles, observer, target, without)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from vantage.engine.table import Model, Table
-from vantage.geometry.prisms import Disc, model_shape
+from vantage.geometry.prisms import model_shape
+from vantage.geometry.shapes import CircleBase, OvalBase, semi_axes
 from vantage.geometry.sight_matrix import PlanScene, plan_matrix
-from vantage.rules.common.visibility import (
-    TerrainRoles,
-    sees_over,
-    terrain_blockers,
-)
+from vantage.rules.common.terrain_index import terrain_index
+from vantage.rules.common.visibility import SEE_OVER, TerrainRoles
 
 Pair = Callable[[str, str], bool]
+TOL = 1e-9
 
 
 def players_models(table: Table, player: str) -> list[Model]:
@@ -41,45 +42,63 @@ def matrix_fast(
     tgt = players_models(table, targets)
     if not obs or not tgt:
         return {o.id: [] for o in obs}
-    if not all(isinstance(model_shape(m), Disc) for m in (*obs, *tgt)):
+    radii = [_radius(m) for m in (*obs, *tgt)]
+    if any(r is None for r in radii):
         return matrix_by_pairs(table, observers, targets, seen)
-    scene = _plan_scene(table, roles, obs, tgt)
-    decided = plan_matrix(scene)
+    grid = plan_matrix(_plan_scene(table, roles, obs, tgt, radii))  # type: ignore[arg-type]
+    order = sorted(range(len(tgt)), key=lambda j: tgt[j].id)
+    ids = np.array([tgt[j].id for j in order], dtype=object)
+    grid = grid[:, order]
     out: dict[str, list[str]] = {}
     for i, o in enumerate(obs):
-        row = []
-        for j, t in enumerate(tgt):
-            verdict = decided[i][j]
-            if verdict is None:
-                verdict = seen(o.id, t.id)
-            if verdict:
-                row.append(t.id)
-        out[o.id] = sorted(row)
+        row = grid[i]
+        if (row < 0).any():
+            out[o.id] = [
+                str(t) for t, v in zip(ids, row, strict=True) if v > 0 or (v < 0 and seen(o.id, t))
+            ]
+        else:
+            out[o.id] = ids[row > 0].tolist()
     return out
 
 
-def _plan_scene(table: Table, roles: TerrainRoles, obs: list[Model], tgt: list[Model]) -> PlanScene:
-    ruins = [p for p in table.terrain if roles.ruins_are_walls and p.kind == "ruins"]
+def _radius(m: Model) -> float | None:
+    base = m.base
+    if isinstance(base, CircleBase | OvalBase):
+        a, b = semi_axes(base)
+        if isinstance(base, CircleBase) or abs(a - b) < 1e-12:
+            return a
+    return None
+
+
+def _plan_scene(
+    table: Table, roles: TerrainRoles, obs: list[Model], tgt: list[Model], radii: list[float]
+) -> PlanScene:
+    index = terrain_index(table.terrain, roles)
+    no = len(obs)
+    oz = np.array([(m.z, m.z + m.height) for m in obs])
+    tz = np.array([(m.z, m.z + m.height) for m in tgt])
+    top_min = min(oz[:, 1].min(), tz[:, 1].min())
+    top_max = max(oz[:, 1].max(), tz[:, 1].max())
+    over = {u.id for u in table.units.values() if SEE_OVER & set(u.keywords)}
     return PlanScene(
-        observers=tuple(model_shape(m) for m in obs),  # type: ignore[misc]
-        targets=tuple(model_shape(m) for m in tgt),  # type: ignore[misc]
-        observer_z=tuple((m.z, m.z + m.height) for m in obs),
-        target_z=tuple((m.z, m.z + m.height) for m in tgt),
+        ox=np.array([m.x for m in obs]),
+        oy=np.array([m.y for m in obs]),
+        orad=np.array(radii[:no]),
+        tx=np.array([m.x for m in tgt]),
+        ty=np.array([m.y for m in tgt]),
+        trad=np.array(radii[no:]),
+        observer_z=oz,
+        target_z=tz,
         observer_unit=tuple(m.unit for m in obs),
-        target_unit=tuple(m.unit for m in tgt),
-        models=tuple(
-            (m.id, m.unit, model_shape(m), m.z, m.z + m.height) for m in table.models.values()
-        ),
         target_ids=tuple(m.id for m in tgt),
-        prisms=tuple(terrain_blockers(table, roles, ())),
-        ruins=tuple(p.polygon for p in ruins),
-        observer_over=tuple(sees_over(table, o) for o in obs),
-        target_over=tuple(sees_over(table, t) for t in tgt),
-        other_walls=_has_other_walls(table, roles),
+        models=tuple(
+            (m.id, m.unit, model_shape(m), m.z, m.z + m.height)
+            for m in table.models.values()
+            if m.z + m.height > top_min + TOL and m.z < top_max - TOL
+        ),
+        prisms=index.prisms,
+        ruins=index.ruins if roles.ruins_are_walls else (),
+        observer_over=np.array([m.unit in over for m in obs], dtype=bool),
+        target_over=np.array([m.unit in over for m in tgt], dtype=bool),
+        other_walls=roles.obscuring_height is not None and bool(index.obscuring),
     )
-
-
-def _has_other_walls(table: Table, roles: TerrainRoles) -> bool:
-    if roles.obscuring_height is None:
-        return False
-    return any("obscuring" in {t.replace("_", " ") for t in p.traits} for p in table.terrain)

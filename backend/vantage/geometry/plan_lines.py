@@ -1,0 +1,203 @@
+"""Candidate plan lines of disc pairs, and the exact test of many lines at once.
+
+Along one line the best segment joins the observer chord's near end to the target chord's near end
+(or to the first target point inside a ruin it may see into), so a line is clear iff that segment
+crosses no obstacle interior it may not cross. The candidates of a pair are the extremal lines of
+``geometry.sight``: the four common tangents, tangents from each feature point (obstacle vertex in
+the pair's capsule, crossing of an obstacle edge with a base rim) to both bases, and the lines
+through two feature points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vantage.geometry.plan_pack import B, F, Ix, Packed, chords, disc_chord
+
+
+@dataclass(slots=True)
+class Pairs:
+    """Undecided pairs: observer and target discs, and their relevant obstacles."""
+
+    ox: F
+    oy: F
+    orad: F
+    tx: F
+    ty: F
+    trad: F
+    inc_start: Ix  # first incidence of each pair
+    inc_count: Ix
+    inc_poly: Ix  # polygon of each incidence (sorted by pair)
+    inc_sees: B  # a ruin that overlaps the target's base: seen into from outside
+
+
+def lines_clear(pairs: Pairs, polys: Packed, pair: Ix, px: F, py: F, dx: F, dy: F) -> B:
+    """Whether each line (of pair ``pair[i]``) carries a clear segment."""
+    o0, o1 = disc_chord(pairs.ox[pair], pairs.oy[pair], pairs.orad[pair], px, py, dx, dy)
+    t0, t1 = disc_chord(pairs.tx[pair], pairs.ty[pair], pairs.trad[pair], px, py, dx, dy)
+    valid = (o0 <= o1) & (t0 <= t1)
+    with np.errstate(invalid="ignore"):
+        flip = (o0 + o1) > (t0 + t1)
+    sgn = np.where(flip, -1.0, 1.0)
+    o0, o1 = np.where(flip, -o1, o0), np.where(flip, -o0, o1)
+    t0, t1 = np.where(flip, -t1, t0), np.where(flip, -t0, t1)
+    touching = valid & (o1 >= t0 - 1e-12)
+    counts = pairs.inc_count[pair]
+    line_of = np.repeat(np.arange(len(pair)), counts)
+    starts = np.repeat(pairs.inc_start[pair], counts)
+    firsts = np.repeat(np.cumsum(counts) - counts, counts)
+    inc = starts + np.arange(len(line_of)) - firsts
+    k = pairs.inc_poly[inc]
+    lp = (px[line_of], py[line_of], dx[line_of], dy[line_of])
+    u0, u1 = chords(polys, k, *lp, closed=False)
+    see = pairs.inc_sees[inc]
+    w0 = np.full(len(k), np.inf)
+    w1 = np.full(len(k), -np.inf)
+    if see.any():
+        sel = np.nonzero(see)[0]
+        c0, c1 = chords(polys, k[sel], lp[0][sel], lp[1][sel], lp[2][sel], lp[3][sel], True)
+        w0[sel], w1[sel] = c0, c1
+    s = sgn[line_of]
+    u0, u1 = np.where(s < 0, -u1, u0), np.where(s < 0, -u0, u1)
+    w0, w1 = np.where(s < 0, -w1, w0), np.where(s < 0, -w0, w1)
+    # candidate target points: the near end, and the first point inside each ruin seen into
+    extra = see & (w0 <= w1) & (w1 >= t0[line_of]) & (w0 <= t1[line_of])
+    row_line = np.concatenate([np.arange(len(pair)), line_of[extra]])
+    row_b = np.concatenate([t0, np.maximum(t0[line_of[extra]], w0[extra])])
+    # test each row against the incidences of its line
+    rc = counts[row_line]
+    r_of = np.repeat(np.arange(len(row_line)), rc)
+    first_inc = (np.cumsum(counts) - counts)[row_line]
+    e = np.repeat(first_inc, rc) + np.arange(len(r_of)) - np.repeat(np.cumsum(rc) - rc, rc)
+    b = row_b[r_of]
+    a = o1[row_line][r_of]
+    crosses = (u0[e] < u1[e]) & (u0[e] < b) & (u1[e] > a)
+    exempt = see[e] & (w0[e] <= b) & (b <= w1[e])
+    blocked_rows = np.bincount(r_of[crosses & ~exempt], minlength=len(row_line)) > 0
+    clear_rows = ~blocked_rows
+    line_clear = np.bincount(row_line[clear_rows], minlength=len(pair)) > 0
+    return valid & (touching | line_clear)
+
+
+def unit(x: F, y: F) -> tuple[F, F]:
+    n = np.hypot(x, y)
+    n = np.where(n == 0, 1.0, n)
+    return x / n, y / n
+
+
+def bitangents(pairs: Pairs, idx: Ix) -> tuple[Ix, F, F, F, F]:
+    cx1, cy1, r1 = pairs.ox[idx], pairs.oy[idx], pairs.orad[idx]
+    cx2, cy2, r2 = pairs.tx[idx], pairs.ty[idx], pairs.trad[idx]
+    wx, wy = cx1 - cx2, cy1 - cy2
+    length = np.maximum(np.hypot(wx, wy), 1e-12)
+    alpha = np.arctan2(wy, wx)
+    out: list[tuple[Ix, F, F, F, F]] = []
+    for sa, sb in ((1.0, 1.0), (1.0, -1.0)):
+        h = sa * r1 - sb * r2
+        ok = np.abs(h) <= length
+        off = np.arccos(np.clip(h / length, -1, 1))
+        for sign in (1.0, -1.0):
+            th = alpha + sign * off
+            nx, ny = np.cos(th), np.sin(th)
+            kk = nx * cx1 + ny * cy1 - sa * r1
+            out.append((idx[ok], (nx * kk)[ok], (ny * kk)[ok], (-ny)[ok], nx[ok]))
+    return _cat(out)
+
+
+def _cat(parts: list[tuple[Ix, F, F, F, F]]) -> tuple[Ix, F, F, F, F]:
+    return (
+        np.concatenate([p[0] for p in parts]),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+        np.concatenate([p[3] for p in parts]),
+        np.concatenate([p[4] for p in parts]),
+    )
+
+
+def _tangents(pair: Ix, qx: F, qy: F, cx: F, cy: F, r: F) -> tuple[Ix, F, F, F, F]:
+    ddx, ddy = qx - cx, qy - cy
+    d = np.hypot(ddx, ddy)
+    ok = d >= r * (1 - 1e-12)
+    base = np.arctan2(ddy, ddx)
+    off = np.arccos(np.clip(r / np.maximum(d, 1e-12), -1, 1))
+    out = []
+    for sign in (1.0, -1.0):
+        th = base + sign * off
+        tx, ty = cx + r * np.cos(th), cy + r * np.sin(th)
+        ux, uy = unit(tx - qx, ty - qy)
+        on_rim = np.hypot(tx - qx, ty - qy) < 1e-12
+        ux = np.where(on_rim, -np.sin(th), ux)
+        uy = np.where(on_rim, np.cos(th), uy)
+        out.append((pair[ok], qx[ok], qy[ok], ux[ok], uy[ok]))
+    return _cat(out)
+
+
+def _points(pairs: Pairs, polys: Packed, idx: Ix) -> tuple[Ix, F, F]:
+    """Feature points of each pair: obstacle vertices and crossings of edges with base rims."""
+    counts = pairs.inc_count[idx]
+    pair_of = np.repeat(idx, counts)
+    inc = (
+        np.repeat(pairs.inc_start[idx], counts)
+        + np.arange(counts.sum())
+        - np.repeat(np.cumsum(counts) - counts, counts)
+    )
+    k = pairs.inc_poly[inc]
+    vx, vy, valid = polys.vx[k], polys.vy[k], polys.valid[k]
+    v = polys.vx.shape[1]
+    pp = np.repeat(pair_of, v).reshape(-1, v)
+    # only vertices inside the capsule around the centre segment can touch a sight segment
+    near = _pt_seg_pairs(vx, vy, pairs, pp) <= np.maximum(pairs.orad[pp], pairs.trad[pp]) + 1e-9
+    keep = valid & near
+    pts_pair, pts_x, pts_y = [pp[keep]], [vx[keep]], [vy[keep]]
+    nxt = (np.arange(v) + 1) % v
+    ex, ey = vx[:, nxt] - vx, vy[:, nxt] - vy
+    for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
+        ccx, ccy, rr = cx[pp], cy[pp], r[pp]
+        fx, fy = vx - ccx, vy - ccy
+        qa = ex * ex + ey * ey
+        qb = 2 * (fx * ex + fy * ey)
+        qc = fx * fx + fy * fy - rr * rr
+        disc = qb * qb - 4 * qa * qc
+        ok = valid & (disc >= 0) & (qa > 0)
+        root = np.sqrt(np.maximum(disc, 0))
+        for sign in (-1.0, 1.0):
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = (-qb + sign * root) / (2 * np.where(qa > 0, qa, 1.0))
+            hit = ok & (t >= 0) & (t <= 1)
+            pts_pair.append(pp[hit])
+            pts_x.append((vx + t * ex)[hit])
+            pts_y.append((vy + t * ey)[hit])
+    return np.concatenate(pts_pair), np.concatenate(pts_x), np.concatenate(pts_y)
+
+
+def _pt_seg_pairs(x: F, y: F, pairs: Pairs, pp: Ix) -> F:
+    """Distance from points to their pair's centre segment."""
+    ax, ay, bx, by = pairs.ox[pp], pairs.oy[pp], pairs.tx[pp], pairs.ty[pp]
+    ex, ey = bx - ax, by - ay
+    ll = ex * ex + ey * ey
+    ll = np.where(ll == 0, 1.0, ll)
+    t = np.clip(((x - ax) * ex + (y - ay) * ey) / ll, 0, 1)
+    return np.asarray(np.hypot(x - ax - t * ex, y - ay - t * ey))
+
+
+def full_candidates(pairs: Pairs, polys: Packed, idx: Ix) -> tuple[Ix, F, F, F, F]:
+    pair, qx, qy = _points(pairs, polys, idx)
+    order = np.argsort(pair, kind="stable")
+    pair, qx, qy = pair[order], qx[order], qy[order]
+    parts = [bitangents(pairs, idx)]
+    for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
+        parts.append(_tangents(pair, qx, qy, cx[pair], cy[pair], r[pair]))
+    uniq, start, cnt = np.unique(pair, return_index=True, return_counts=True)
+    for n in np.unique(cnt):
+        if n < 2:
+            continue
+        sel = np.nonzero(cnt == n)[0]
+        ii, jj = np.triu_indices(int(n), 1)
+        a = (start[sel][:, None] + ii[None, :]).ravel()
+        b = (start[sel][:, None] + jj[None, :]).ravel()
+        ux, uy = unit(qx[b] - qx[a], qy[b] - qy[a])
+        parts.append((pair[a], qx[a], qy[a], ux, uy))
+    del uniq
+    return _cat(parts)

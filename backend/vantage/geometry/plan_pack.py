@@ -1,0 +1,216 @@
+"""Convex plan polygons packed into numpy arrays, and their relations with many discs at once.
+
+Shared by the vectorised sight solvers: chords of many lines through many polygons, and for each
+(disc, polygon) combination the exact plan distance and the *free arc* — the directions ``n`` whose
+supporting half-plane of the polygon, ``n.x >= h_P(n)``, reaches the disc. A segment joining two
+discs avoids a convex polygon's interior iff the two discs' free arcs meet (separation theorem),
+so one obstacle that blocks a pair on its own is proven with two arcs and no line at all.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from vantage.geometry.prisms import Poly, bbox
+
+F = NDArray[np.float64]
+Ix = NDArray[np.int64]
+B = NDArray[np.bool_]
+TOL = 1e-9
+TWO_PI = 2 * math.pi
+APART = 1e-6
+"""Plan gap (inches) above which a disc counts as apart from a polygon for the arc shortcut."""
+
+
+@dataclass(frozen=True, slots=True)
+class Packed:
+    """Convex polygons padded to a common vertex count (padding repeats the last vertex)."""
+
+    vx: F  # (P, V) vertices
+    vy: F
+    nx: F  # outward unit edge normals (edge i runs from vertex i to vertex i + 1)
+    ny: F
+    off: F  # n . v for each edge
+    valid: B  # real edges
+    see_into: B  # (P,) ruins
+    box: F  # (P, 4)
+    cnx: F  # edge normals with padding repeating a real one (safe for max and min)
+    cny: F
+    coff: F
+    ex: F  # edge vectors (zero on padding)
+    ey: F
+    ell: F  # squared edge lengths (1 on padding)
+    mx: F  # (P,) vertex centroid
+    my: F
+    t: dict[str, NDArray[Any]]
+    """The (P, V) arrays transposed to (V, P): reductions over vertices run along rows."""
+
+
+@lru_cache(maxsize=64)
+def pack(polys: tuple[Poly, ...], see_into: tuple[bool, ...]) -> Packed:
+    """Pack convex polygons (cached: terrain is shared by every version of a table)."""
+    vmax = max(len(p.points) for p in polys)
+    n = len(polys)
+    vx = np.zeros((n, vmax))
+    vy = np.zeros((n, vmax))
+    valid = np.zeros((n, vmax), dtype=bool)
+    for k, p in enumerate(polys):
+        m = len(p.points)
+        vx[k, :m] = [q[0] for q in p.points]
+        vy[k, :m] = [q[1] for q in p.points]
+        valid[k, :m] = True
+        vx[k, m:] = vx[k, m - 1]
+        vy[k, m:] = vy[k, m - 1]
+    counts = valid.sum(axis=1)
+    nxt = (np.arange(vmax)[None, :] + 1) % counts[:, None]
+    ex = np.take_along_axis(vx, nxt, 1) - vx
+    ey = np.take_along_axis(vy, nxt, 1) - vy
+    length = np.hypot(ex, ey)
+    valid &= length > 1e-15
+    length[length == 0] = 1.0
+    nx, ny = ey / length, -ex / length
+    off = nx * vx + ny * vy
+    box = np.array([bbox(p) for p in polys])
+    first = np.argmax(valid, axis=1)[:, None]
+    cnx = np.where(valid, nx, np.take_along_axis(nx, first, 1))
+    cny = np.where(valid, ny, np.take_along_axis(ny, first, 1))
+    coff = np.where(valid, off, np.take_along_axis(off, first, 1))
+    ex, ey = np.where(valid, ex, 0.0), np.where(valid, ey, 0.0)
+    ell = np.where(valid, ex * ex + ey * ey, 1.0)
+    mx = np.array([sum(q[0] for q in p.points) / len(p.points) for p in polys])
+    my = np.array([sum(q[1] for q in p.points) / len(p.points) for p in polys])
+    see = np.array(see_into, dtype=bool)
+    by_name = {"vx": vx, "vy": vy, "nx": nx, "ny": ny, "off": off, "valid": valid}
+    by_name |= {"cnx": cnx, "cny": cny, "coff": coff, "ex": ex, "ey": ey, "ell": ell}
+    t = {name: np.ascontiguousarray(a.T) for name, a in by_name.items()}
+    out = Packed(vx, vy, nx, ny, off, valid, see, box, cnx, cny, coff, ex, ey, ell, mx, my, t)
+    for a in (see, box, mx, my, *by_name.values(), *t.values()):
+        a.setflags(write=False)
+    return out
+
+
+def chords(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tuple[F, F]:
+    """Chord ``(lo, hi)`` of polygon ``k[i]`` along line i; empty where ``lo >= hi``."""
+    t = polys.t
+    nx, ny, off, valid = t["nx"][:, k], t["ny"][:, k], t["off"][:, k], t["valid"][:, k]
+    slack = TOL if closed else -TOL
+    num = off - (nx * px + ny * py) + slack
+    den = nx * dx + ny * dy
+    par = np.abs(den) < 1e-15
+    bad = par & ((num < 0) if closed else (num <= 0)) & valid
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = num / np.where(par, 1.0, den)
+    up = np.where(valid & ~par & (den > 0), q, np.inf).min(axis=0)
+    low = np.where(valid & ~par & (den < 0), q, -np.inf).max(axis=0)
+    empty = bad.any(axis=0)
+    low = np.where(empty, np.inf, low)
+    up = np.where(empty, -np.inf, up)
+    if closed:
+        up = np.where(low <= up, up + 1e-12, up)
+    return low, up
+
+
+def disc_chord(cx: F, cy: F, r: F, px: F, py: F, dx: F, dy: F) -> tuple[F, F]:
+    """Closed chord of discs along lines (empty: ``lo = inf``)."""
+    t = (cx - px) * dx + (cy - py) * dy
+    d2 = (cx - px) ** 2 + (cy - py) ** 2 - t * t
+    h2 = r * r - d2
+    ok = h2 >= -1e-9 * np.maximum(r, 1.0)
+    h = np.sqrt(np.maximum(h2, 0.0))
+    return np.where(ok, t - h, np.inf), np.where(ok, t + h, -np.inf)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscRelations:
+    """Every disc against every polygon: shapes ``(D, P)``."""
+
+    gap: F  # plan distance from the disc to the polygon (negative: overlapping, approx.)
+    inside: B  # the disc lies wholly in the polygon
+    free_start: F  # free arc of directions (see module docstring), valid where ``apart``
+    free_len: F
+    back_start: F  # directions whose half-plane beyond the polygon misses the disc entirely
+    back_len: F  # (negative: empty)
+    apart: B  # gap > APART: the arcs above are exact
+
+
+def relations(polys: Packed, cx: F, cy: F, r: F) -> DiscRelations:
+    """Distances and free arcs of discs ``(cx, cy, r)`` against every polygon."""
+    t = polys.t
+    px, py, rr = cx[None, :, None], cy[None, :, None], r[None, :, None]  # (V, D, P) layout
+    vx, vy, ex, ey = t["vx"][:, None], t["vy"][:, None], t["ex"][:, None], t["ey"][:, None]
+    margin = t["coff"][:, None] - (t["cnx"][:, None] * px + t["cny"][:, None] * py)
+    depth = margin.min(axis=0)  # inside: >= 0
+    inside = depth >= r[:, None] - 1e-9
+    wx, wy = vx - px, vy - py
+    s = np.clip(-(wx * ex + wy * ey) / t["ell"][:, None], 0.0, 1.0)
+    fx, fy = wx + s * ex, wy + s * ey
+    dist = np.sqrt((fx * fx + fy * fy).min(axis=0))
+    gap = np.where(depth >= 0, -depth, dist) - r[:, None]
+    apart = gap > APART
+    # arcs: vertex m forbids the open arc around its direction of half-width acos(r / rho_m)
+    rho = np.maximum(np.sqrt(wx * wx + wy * wy), 1e-300)
+    ref = np.arctan2(polys.my[None] - cy[:, None], polys.mx[None] - cx[:, None])
+    rel = (np.arctan2(wy, wx) - ref + math.pi) % TWO_PI - math.pi
+    half = np.arccos(np.minimum(rr / rho, 1.0))
+    lo = (rel - half).min(axis=0)
+    hi = (rel + half).max(axis=0)
+    free_start = (ref + hi) % TWO_PI
+    free_len = TWO_PI - (hi - lo)
+    blo = (rel + half).min(axis=0) - math.pi
+    bhi = (rel - half).max(axis=0) + math.pi
+    back_start = (ref + bhi) % TWO_PI
+    back_len = np.where(apart, TWO_PI - (bhi - blo), -1.0)
+    return DiscRelations(gap, inside, free_start, free_len, back_start, back_len, apart)
+
+
+def arcs_overlap(s1: F, l1: F, s2: F, l2: F) -> F:
+    """A lower bound on the length of the intersection of two arcs (negative: a gap of at
+    least that size separates them, when both arcs are non-empty)."""
+    d12 = (s2 - s1) % TWO_PI
+    d21 = (s1 - s2) % TWO_PI
+    over = np.maximum(np.minimum(l1 - d12, l2), np.minimum(l2 - d21, l1))
+    gap = np.minimum(d12 - l1, d21 - l2)
+    return np.asarray(np.where(over >= 0, over, -gap))
+
+
+def in_arc(t: F, s: F, length: F) -> F:
+    """How far direction ``t`` lies inside the arc (negative: outside)."""
+    d = (t - s) % TWO_PI
+    return np.asarray(
+        np.where(d <= length, np.minimum(d, length - d), -np.minimum(d - length, TWO_PI - d))
+    )
+
+
+def alone_margin(polys: Packed, k: Ix, ox: F, oy: F, orad: F, tx: F, ty: F, trad: F) -> F:
+    """``max over n of min(h_O(n), h_T(n)) - h_P(n)`` for each disc pair and polygon ``k``:
+    positive when some segment joining the discs avoids the polygon's interior, negative when
+    every one crosses it (exact: the maximum lies at an edge normal, where the smaller disc
+    support changes, or where one disc's term is stationary)."""
+    t = polys.t
+    vx, vy = t["vx"][:, k], t["vy"][:, k]  # (V, M)
+    wx, wy = ox - tx, oy - ty
+    length = np.maximum(np.sqrt(wx * wx + wy * wy), 1e-300)
+    ux, uy = wx / length, wy / length
+    cos_s = np.clip((trad - orad) / length, -1.0, 1.0)  # nested bases: any direction is safe
+    sin_s = np.sqrt(1.0 - cos_s * cos_s)
+    ax, ay = ox - vx, oy - vy
+    an = np.maximum(np.sqrt(ax * ax + ay * ay), 1e-300)
+    bx, by = tx - vx, ty - vy
+    bn = np.maximum(np.sqrt(bx * bx + by * by), 1e-300)
+    cx = np.concatenate(
+        [t["cnx"][:, k], ax / an, bx / bn, [ux * cos_s - uy * sin_s, ux * cos_s + uy * sin_s]]
+    )
+    cy = np.concatenate(
+        [t["cny"][:, k], ay / an, by / bn, [uy * cos_s + ux * sin_s, uy * cos_s - ux * sin_s]]
+    )  # (C, M) candidate directions
+    h = cx * vx[0] + cy * vy[0]
+    for m in range(1, len(vx)):
+        np.maximum(h, cx * vx[m] + cy * vy[m], out=h)
+    reach = np.minimum(cx * ox + cy * oy + orad, cx * tx + cy * ty + trad)
+    return np.asarray((reach - h).max(axis=0))

@@ -28,7 +28,15 @@ def export_game(
 ) -> dict[str, Any]:
     """The whole log once the game is over; before that, what this viewer may see of it."""
     over = game.ruleset.is_over(game.state)
-    events = [_full(row) if over else _redacted(game, row, viewer) for row in rows]
+    if over:
+        events = [_full(row) for row in rows]
+    else:
+        decoded = [game.decode(row.payload) for row in rows]
+        states = _replayed_states(game, decoded)
+        events = [
+            _redacted(game, row, e, s, viewer)
+            for row, e, s in zip(rows, decoded, states, strict=True)
+        ]
     return {
         "format": EXPORT_FORMAT,
         "id": game.id,
@@ -53,8 +61,24 @@ def _full(row: EventRow) -> dict[str, Any]:
     }
 
 
-def _redacted(game: LiveGame, row: EventRow, viewer: Viewer) -> dict[str, Any]:
-    shown = redacted_payload(game, game.decode(row.payload), None, viewer)
+def _replayed_states(game: LiveGame, events: list[Any]) -> list[Any]:
+    """The state after each event, from the set-up (redaction may depend on it)."""
+    fresh = LiveGame(
+        id=game.id,
+        ruleset=game.ruleset,
+        setup=game.setup,
+        state=game.ruleset.initial_state(game.setup),
+        version=0,
+        rolls=0,
+        seed=game.seed,
+    )
+    return fresh.fold_ahead(events)
+
+
+def _redacted(
+    game: LiveGame, row: EventRow, event: Any, state_after: Any, viewer: Viewer
+) -> dict[str, Any]:
+    shown = redacted_payload(game, event, state_after, viewer)
     out: dict[str, Any] = {"v": row.seq, "actor": row.actor, "at": row.created_at.isoformat()}
     if shown is not None:
         out["e"] = shown

@@ -71,6 +71,10 @@ class Wh40k10eRuleset(Ruleset[State]):
 
         return live_query(state, query)
 
+    def is_over(self, state: State) -> bool:
+        """The game has a result (end of round 5, an army destroyed, or a concession)."""
+        return state.result is not None
+
     def summary(self, state: State) -> dict[str, Any]:
         """Round, phase, VP, result."""
         return views.summary(state)

@@ -4,8 +4,10 @@ import type { BoardRenderer } from "./board/api";
 import type { Point } from "./geometry/vec";
 import type { Viewer } from "./protocol/messages";
 import type { ConnectionState, GameView, Rejection } from "./state/game-store";
+import type { ToolTestHooks } from "./ui/tool-test-hooks";
 
-export interface VantageTestHooks {
+/** The table tools' part (tool, ruler, rings, sight, dragCheck) is there on table pages. */
+export interface VantageTestHooks extends Partial<ToolTestHooks> {
   /** The first snapshot has been applied. */
   readonly ready: boolean;
   readonly v: number | null;
@@ -16,6 +18,11 @@ export interface VantageTestHooks {
   /** Viewport pixel coordinates of a table point (what Playwright's page.mouse expects). */
   screenPoint(x: number, y: number): Point | null;
   readonly lastRejection: Rejection | null;
+  /** Card games (death-angel): the last projected state the server sent, and its prompt. */
+  readonly state?: unknown;
+  readonly pending?: unknown;
+  /** The state shown is the server's latest and no command awaits an answer. */
+  readonly idle?: boolean;
 }
 
 declare global {
@@ -24,7 +31,11 @@ declare global {
   }
 }
 
-export function installTestHooks(store: GameView, board: () => BoardRenderer | null): () => void {
+export function installTestHooks(
+  store: GameView,
+  board: () => BoardRenderer | null,
+  tools?: ToolTestHooks,
+): () => void {
   const hooks: VantageTestHooks = {
     get ready() {
       return store.state.peek() !== null;
@@ -49,6 +60,12 @@ export function installTestHooks(store: GameView, board: () => BoardRenderer | n
       return store.lastRejection.peek();
     },
   };
+  if (tools) Object.defineProperties(hooks, Object.getOwnPropertyDescriptors(tools));
+  return publishTestHooks(hooks);
+}
+
+/** Put `hooks` on `window.__vantage`; the returned function takes them off again. */
+export function publishTestHooks(hooks: VantageTestHooks): () => void {
   window.__vantage = hooks;
   return () => {
     if (window.__vantage === hooks) delete window.__vantage;

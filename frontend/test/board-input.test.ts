@@ -32,17 +32,21 @@ describe("selection", () => {
   });
 });
 
-function recorder(hits: Record<string, string>, movable = (m: string) => m.startsWith("a")) {
+function recorder(
+  hits: Record<string, string>,
+  movable = (m: string) => m.startsWith("a"),
+  dragsEmpty = false,
+) {
   const calls: string[] = [];
   const key = (p: Point) => `${p.x},${p.y}`;
   const host: GestureHost = {
     hitModel: (at) => hits[key(at)] ?? null,
     pressModel: (m, f) => calls.push(`press ${m}${f.double ? " double" : ""}${f.shift ? " shift" : ""}`),
     clickModel: (m) => calls.push(`click ${m}`),
-    clickEmpty: () => calls.push("click empty"),
+    clickEmpty: (at) => calls.push(`click empty ${key(at)}`),
     dragStart: (m) => {
       calls.push(`dragStart ${m}`);
-      return movable(m);
+      return m === null ? dragsEmpty : movable(m);
     },
     dragMove: (p) => calls.push(`dragMove ${key(p)}`),
     dragEnd: (p) => calls.push(`dragEnd ${key(p)}`),
@@ -72,6 +76,20 @@ describe("GestureMachine", () => {
     expect(calls).toEqual(["press b1", "dragStart b1", "pan 10,5", "pan 5,0"]);
   });
 
+  it("pans from empty table unless the host takes the drag (the ruler does)", () => {
+    for (const takes of [false, true]) {
+      const { calls, machine } = recorder({}, undefined, takes);
+      machine.down({ id: 1, at: { x: 10, y: 10 }, time: 0 });
+      machine.move({ id: 1, at: { x: 30, y: 10 }, time: 10 });
+      machine.up({ id: 1, at: { x: 30, y: 10 }, time: 20 });
+      expect(calls).toEqual(
+        takes
+          ? ["dragStart null", "dragMove 30,10", "dragEnd 30,10"]
+          : ["dragStart null", "pan 20,0"],
+      );
+    }
+  });
+
   it("clicks, and knows a double press on the same model", () => {
     const { calls, machine } = recorder({ "10,10": "a1" });
     machine.down({ id: 1, at: { x: 10, y: 10 }, time: 0 });
@@ -80,7 +98,7 @@ describe("GestureMachine", () => {
     machine.up({ id: 1, at: { x: 10, y: 10 }, time: 400 });
     machine.down({ id: 1, at: { x: 50, y: 50 }, time: 500 });
     machine.up({ id: 1, at: { x: 50, y: 50 }, time: 510 });
-    expect(calls).toEqual(["press a1", "click a1", "press a1 double", "click a1", "click empty"]);
+    expect(calls).toEqual(["press a1", "click a1", "press a1 double", "click a1", "click empty 50,50"]);
   });
 
   it("pinches to zoom about the fingers' midpoint, cancelling a drag", () => {

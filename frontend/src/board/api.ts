@@ -2,7 +2,11 @@
 // Nothing outside board/konva/ knows which canvas library draws the table.
 
 import type { Point } from "../geometry/vec";
-import type { ModelId, PlayerId, TableState } from "../protocol/messages";
+import type { ModelId, PlayerId, TableState, UnitId } from "../protocol/messages";
+import type { DragRules } from "./tools/drag-rules";
+import type { ToolKind, ToolReadout } from "./tools/tool-readout";
+
+export type { ToolKind, ToolReadout } from "./tools/tool-readout";
 
 export interface BoardView {
   /** The table as it should be drawn (pending local moves already applied). */
@@ -11,6 +15,10 @@ export interface BoardView {
   pending: ReadonlySet<ModelId>;
   /** The seat whose models this viewer may drag; null for a spectator. */
   mover: PlayerId | null;
+  /** When given, only these units' models may be dragged (a move being planned). */
+  movable?: ReadonlySet<UnitId>;
+  /** How a drag is checked (unit check, engagement range drawn); omitted or null: not at all. */
+  dragRules?: DragRules | null;
 }
 
 export interface ModelMoveRequest {
@@ -22,6 +30,8 @@ export interface BoardCallbacks {
   /** The player dropped dragged models: one request for all of them (a unit keeps formation). */
   moveModels(moves: ModelMoveRequest[]): void;
   selectionChanged(selected: ReadonlySet<ModelId>): void;
+  /** What the table tools show changed (a measurement, a sight answer, a drag check). */
+  toolReadout?(readout: ToolReadout): void;
 }
 
 /** "model": a click selects one model; "unit": a click selects the model's whole unit. */
@@ -37,5 +47,16 @@ export interface BoardRenderer {
   zoom(factor: number): void;
   /** Viewport (client) pixel coordinates of a table point, in inches. */
   tableToClient(p: Point): Point;
+  /** Move (the default: select and drag), Ruler, Range ring or Line of sight. */
+  setTool(tool: ToolKind): void;
+  /** The radius, in inches from the base edge, of the next range ring. */
+  setRingRadius(inches: number): void;
+  /** Take a tool's marks off the table (omitted: every tool's). */
+  clearMarks(tool?: ToolKind): void;
+  /**
+   * Escape: cancel a drag, else clear the current tool's marks, else the selection, else every
+   * mark. False when there was nothing to cancel.
+   */
+  cancel(): boolean;
   destroy(): void;
 }

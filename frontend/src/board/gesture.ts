@@ -10,11 +10,14 @@ export interface GestureHost {
   hitModel(at: Point): ModelId | null;
   /** A model was pressed (selection may change before any drag). */
   pressModel(model: ModelId, flags: { shift: boolean; double: boolean }): void;
-  /** A model was pressed and released without moving. */
-  clickModel(model: ModelId, flags: { shift: boolean; double: boolean }): void;
-  clickEmpty(): void;
-  /** Start dragging from `grabbed`; false when nothing may move (then the gesture pans). */
-  dragStart(grabbed: ModelId, from: Point): boolean;
+  /** A model was pressed and released without moving (at `at`). */
+  clickModel(model: ModelId, flags: { shift: boolean; double: boolean }, at: Point): void;
+  clickEmpty(at: Point): void;
+  /**
+   * Start dragging from `grabbed` (null: empty table); false when the press does not drag
+   * anything (then the gesture pans).
+   */
+  dragStart(grabbed: ModelId | null, from: Point): boolean;
   dragMove(to: Point): void;
   dragEnd(to: Point): void;
   dragCancel(): void;
@@ -86,7 +89,7 @@ export class GestureMachine {
       case "pressed": {
         if (distance(p.at, mode.start) < DRAG_THRESHOLD) return;
         this.lastClick = null;
-        if (mode.model !== null && this.host.dragStart(mode.model, mode.start)) {
+        if (this.host.dragStart(mode.model, mode.start)) {
           this.mode = { kind: "dragging" };
           this.host.dragMove(p.at);
         } else {
@@ -118,10 +121,10 @@ export class GestureMachine {
     switch (mode.kind) {
       case "pressed":
         if (mode.model === null) {
-          this.host.clickEmpty();
+          this.host.clickEmpty(p.at);
           this.lastClick = null;
         } else {
-          this.host.clickModel(mode.model, { shift: mode.shift, double: mode.double });
+          this.host.clickModel(mode.model, { shift: mode.shift, double: mode.double }, p.at);
           this.lastClick = mode.double ? null : { model: mode.model, time: p.time };
         }
         break;
@@ -139,6 +142,13 @@ export class GestureMachine {
     if (!this.pointers.has(id)) return;
     if (this.mode.kind === "dragging") this.host.dragCancel();
     this.release(id);
+  }
+
+  /** Forget every pointer (Escape, another tool): undo any drag; the rest of the press is ignored. */
+  cancelAll(): void {
+    if (this.mode.kind === "dragging") this.host.dragCancel();
+    this.pointers.clear();
+    this.mode = { kind: "idle" };
   }
 
   private release(id: number): void {

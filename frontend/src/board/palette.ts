@@ -1,4 +1,6 @@
-// Colours of the table: the mat, terrain by kind, a player's rim and highlight.
+// Colours of the table: the mat, terrain by kind, a player's rim and highlight, the tools' marks.
+
+import type { Tone } from "./tools/overlay-scene";
 
 export const MAT = "#5d6b4f";
 export const MAT_EDGE = "#3c4633";
@@ -48,3 +50,34 @@ export function darken(color: string, amount = 0.45): string {
   const [r, g, b] = rgb.map((c) => Math.round(c * (1 - amount)));
   return `rgb(${r}, ${g}, ${b})`;
 }
+
+/** How a tool's mark looks: stroke and label colours, stroke width and dash in screen pixels. */
+export interface ToneStyle {
+  stroke: string;
+  width: number;
+  dash?: number[];
+  fill?: string;
+  labelFill: string;
+  labelText: string;
+}
+
+const LABEL_DARK = "rgba(20, 24, 30, 0.9)";
+const RULER = "#fff3c4";
+const RING = "#7fd4ff";
+const CLEAR = "#4ade80";
+const BLOCKED = "#ff5a4f";
+const ENGAGED = "#ff9f1c";
+
+export const TOOL_TONES: Readonly<Record<Tone, ToneStyle>> = {
+  ruler: { stroke: RULER, width: 3, labelFill: LABEL_DARK, labelText: RULER },
+  preview: { stroke: RULER, width: 2, dash: [8, 5], labelFill: LABEL_DARK, labelText: RULER },
+  ring: { stroke: RING, width: 2, fill: "rgba(127, 212, 255, 0.07)", labelFill: LABEL_DARK, labelText: RING },
+  clear: { stroke: CLEAR, width: 3, labelFill: LABEL_DARK, labelText: CLEAR },
+  sightline: { stroke: "rgba(255, 90, 79, 0.85)", width: 2, dash: [6, 6], labelFill: LABEL_DARK, labelText: BLOCKED },
+  blocked: { stroke: BLOCKED, width: 3, fill: "rgba(255, 90, 79, 0.35)", labelFill: BLOCKED, labelText: "#ffffff" },
+  observer: { stroke: RING, width: 4, labelFill: LABEL_DARK, labelText: RING },
+  target: { stroke: "#f5a3ff", width: 4, labelFill: LABEL_DARK, labelText: "#f5a3ff" },
+  halo: { stroke: "rgba(255, 255, 255, 0.8)", width: 1.5, dash: [5, 4], fill: "rgba(255, 255, 255, 0.08)", labelFill: LABEL_DARK, labelText: "#ffffff" },
+  breaking: { stroke: BLOCKED, width: 4, labelFill: BLOCKED, labelText: "#ffffff" },
+  engaged: { stroke: ENGAGED, width: 4, fill: "rgba(255, 159, 28, 0.3)", labelFill: ENGAGED, labelText: "#1d1f22" },
+};

@@ -2,8 +2,11 @@
 
 import type { Point } from "../geometry/vec";
 import type { ModelId } from "../protocol/messages";
+import type { TableQueries } from "../protocol/table-queries";
 import type { GameStore } from "../state/game-store";
 import { GameSocket, type SocketLike, type Timers } from "./game-socket";
+import { QueryClient } from "./query-client";
+import { tableQueries } from "./table-queries";
 
 export interface ModelMove {
   model: ModelId;
@@ -16,6 +19,8 @@ export interface GameSessionOptions {
   createSocket(url: string): SocketLike;
   timers: Timers;
   newIntentId?: () => string;
+  /** How long a query may wait for its answer. */
+  queryTimeoutMs?: number;
 }
 
 let intentCounter = 0;
@@ -26,11 +31,19 @@ export class GameSession {
   private readonly socket: GameSocket;
   private readonly store: GameStore;
   private readonly newIntentId: () => string;
+  /** Measure, sight and unit checks, answered by the server's geometry. */
+  readonly queries: TableQueries;
 
   constructor(options: GameSessionOptions) {
     const store = options.store;
     this.store = store;
     this.newIntentId = options.newIntentId ?? defaultIntentId;
+    const queryClient = new QueryClient(
+      (m) => this.socket.send(m),
+      options.timers,
+      options.queryTimeoutMs,
+    );
+    this.queries = tableQueries(queryClient);
     this.socket = new GameSocket({
       url: options.url,
       createSocket: options.createSocket,
@@ -40,9 +53,15 @@ export class GameSession {
         snapshot: (m) => store.applySnapshot(m.v, m.state),
         event: (m) => store.applyEvent(m.v, m.e),
         ack: (m) => store.ack(m.intent_id, m.v),
-        rejected: (m) => store.reject(m),
+        rejected: (m) => {
+          if (!queryClient.rejected(m)) store.reject(m);
+        },
+        answer: (m) => queryClient.answer(m),
         status: (status, failure) => store.setConnection(status, failure),
-        disconnected: () => store.dropGhosts(),
+        disconnected: () => {
+          store.dropGhosts();
+          queryClient.failAll();
+        },
       },
     });
   }

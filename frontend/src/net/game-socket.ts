@@ -2,15 +2,23 @@
 // version it applied (`since`), and resynchronises when versions skip. It knows nothing of the
 // store: it hands in-order messages to its `GameSocketHandlers`.
 
-import { DecodeError, decodeServerMessage, encodeClientMessage } from "../protocol/codec";
+import {
+  DecodeError,
+  decodeServerMessageWith,
+  decodeTableState,
+  encodeClientMessage,
+} from "../protocol/codec";
 import type {
   AckMessage,
+  AnswerMessage,
   ClientMessage,
   EventMessage,
   RejectedMessage,
   SnapshotMessage,
+  TableState,
   WelcomeMessage,
 } from "../protocol/messages";
+import type { Json } from "../protocol/read";
 import { type BackoffPolicy, DEFAULT_BACKOFF, backoffDelay } from "./backoff";
 
 /** The part of the browser's WebSocket this module uses (a fake in tests). */
@@ -33,9 +41,9 @@ export interface Timers {
 
 export type SocketStatus = "connecting" | "online" | "reconnecting" | "offline" | "closed";
 
-export interface GameSocketHandlers {
+export interface GameSocketHandlers<S = TableState> {
   welcome(message: WelcomeMessage): void;
-  snapshot(message: SnapshotMessage): void;
+  snapshot(message: SnapshotMessage<S>): void;
   /** Called only for the next version, in order, each version once. */
   event(message: EventMessage): void;
   ack(message: AckMessage): void;
@@ -43,13 +51,17 @@ export interface GameSocketHandlers {
   status(status: SocketStatus, failure: { code: number; reason: string } | null): void;
   /** The socket went away: anything sent and not yet answered may never be answered. */
   disconnected(): void;
+  /** The answer to a query (optional: the table ignores them). */
+  answer?(message: AnswerMessage): void;
 }
 
-export interface GameSocketOptions {
+export interface GameSocketOptions<S = TableState> {
   /** The socket address for a connection resuming after version `since` (null: from scratch). */
   url(since: number | null): string;
   createSocket(url: string): SocketLike;
-  handlers: GameSocketHandlers;
+  handlers: GameSocketHandlers<S>;
+  /** Checks a snapshot's `state`; omitted, it must be a table (`decodeTableState`). */
+  decodeState?: (value: Json, path: string) => S;
   timers: Timers;
   random?: () => number;
   backoff?: BackoffPolicy;
@@ -70,7 +82,7 @@ const FATAL_CLOSE: Readonly<Record<number, string>> = {
 /** Our own close code when we drop the socket to resynchronise. */
 export const RESYNC_CLOSE = 4000;
 
-export class GameSocket {
+export class GameSocket<S = TableState> {
   private socket: SocketLike | null = null;
   private lastV: number | null = null;
   private attempt = 0;
@@ -85,13 +97,17 @@ export class GameSocket {
   private readonly pingEveryMs: number;
   private readonly silenceLimitMs: number;
   private readonly offlineAfter: number;
+  private readonly decodeState: (value: Json, path: string) => S;
 
-  constructor(private readonly options: GameSocketOptions) {
+  constructor(private readonly options: GameSocketOptions<S>) {
     this.random = options.random ?? Math.random;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.pingEveryMs = options.pingEveryMs ?? 15_000;
     this.silenceLimitMs = options.silenceLimitMs ?? 40_000;
     this.offlineAfter = options.offlineAfter ?? 4;
+    // Without a decoder S is the default, TableState (the only case that omits it).
+    this.decodeState =
+      options.decodeState ?? (decodeTableState as unknown as (value: Json, path: string) => S);
   }
 
   /** The last version applied (null before the first snapshot). */
@@ -148,7 +164,7 @@ export class GameSocket {
     this.heard(socket);
     let message;
     try {
-      message = decodeServerMessage(data);
+      message = decodeServerMessageWith(data, this.decodeState);
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;
       console.warn("vantage: ignored a malformed server message:", err.message);
@@ -182,6 +198,8 @@ export class GameSocket {
         h.rejected(message);
         return;
       case "answer":
+        h.answer?.(message);
+        return;
       case "pong":
         return;
     }

@@ -1,6 +1,6 @@
 // The lobby's HTTP calls (docs/protocol.md "HTTP").
 
-import type { ApiError, CreatedGame, SetupPreset, SystemInfo } from "../protocol/messages";
+import type { ApiError, CreatedGame, SetupPreset, SystemInfo, Viewer } from "../protocol/messages";
 import { isObject } from "../protocol/read";
 
 export class ApiRequestError extends Error {
@@ -38,7 +38,32 @@ export interface CreateGameRequest {
   system: string;
   setup?: Record<string, unknown>;
   seats?: number;
+  /** A custom content pack (death-angel). */
+  pack?: Record<string, unknown>;
 }
 
 export const createGame = (request: CreateGameRequest): Promise<CreatedGame> =>
   call("/api/games", { method: "POST", body: JSON.stringify(request) });
+
+/** `GET /api/games/{id}`: this viewer's view now (`state` unchecked: each system decodes it). */
+export interface GameViewAnswer {
+  v: number;
+  viewer: Viewer;
+  system: string;
+  state: unknown;
+}
+
+const gamePath = (gameId: string, token: string, tail = ""): string =>
+  `/api/games/${encodeURIComponent(gameId)}${tail}?token=${encodeURIComponent(token)}`;
+
+export const getGame = (gameId: string, token: string): Promise<GameViewAnswer> =>
+  call(gamePath(gameId, token));
+
+/** `GET /api/games/{id}/export`: the log so far, as this viewer may see it. */
+export interface GameExport {
+  version: number;
+  events: { v: number; e?: unknown }[];
+}
+
+export const exportGame = (gameId: string, token: string): Promise<GameExport> =>
+  call(gamePath(gameId, token, "/export"));

@@ -174,6 +174,14 @@ function decodeDetail(value: Json): Record<string, unknown> | undefined {
 
 /** One server message from its JSON text; throws `DecodeError` naming the bad field. */
 export function decodeServerMessage(text: string): ServerMessage {
+  return decodeServerMessageWith(text, decodeTableState);
+}
+
+/** The same for a system whose snapshot `state` is not a table: `decodeState` checks it. */
+export function decodeServerMessageWith<S>(
+  text: string,
+  decodeState: (value: Json, path: string) => S,
+): ServerMessage<S> {
   let parsed: Json;
   try {
     parsed = JSON.parse(text);
@@ -192,7 +200,7 @@ export function decodeServerMessage(text: string): ServerMessage {
         v: integer(o["v"], "v"),
       };
     case "snapshot":
-      return { type, v: integer(o["v"], "v"), state: decodeTableState(o["state"]) };
+      return { type, v: integer(o["v"], "v"), state: decodeState(o["state"], "state") };
     case "event": {
       const v = integer(o["v"], "v");
       return o["e"] === undefined || o["e"] === null
@@ -203,7 +211,7 @@ export function decodeServerMessage(text: string): ServerMessage {
       return { type, intent_id: string(o["intent_id"], "intent_id"), v: integer(o["v"], "v") };
     case "rejected": {
       const code = string(o["code"], "code");
-      const message: ServerMessage = {
+      const message: ServerMessage<S> = {
         type,
         code,
         message: optional(o["message"], "message", string, code),

@@ -126,10 +126,11 @@ export interface WelcomeMessage {
   v: number;
 }
 
-export interface SnapshotMessage {
+/** `S` is the system's projected state: the table for table systems (the default). */
+export interface SnapshotMessage<S = TableState> {
   type: "snapshot";
   v: number;
-  state: TableState;
+  state: S;
 }
 
 export interface EventMessage {
@@ -165,9 +166,9 @@ export interface PongMessage {
   v: number;
 }
 
-export type ServerMessage =
+export type ServerMessage<S = TableState> =
   | WelcomeMessage
-  | SnapshotMessage
+  | SnapshotMessage<S>
   | EventMessage
   | AckMessage
   | RejectedMessage
@@ -188,11 +189,17 @@ export interface MoveModelsCommand {
 
 export type Command = MoveModelsCommand;
 
-export interface IntentMessage {
+/** A command of another game system (e.g. death-angel's, typed in its own folder). */
+export interface SystemCommand {
+  type: string;
+}
+
+export interface IntentMessage<C extends SystemCommand = Command> {
   type: "intent";
   intent_id: string;
-  expected_v: number;
-  cmd: Command;
+  /** The version the command was decided on; null for a version-free command. */
+  expected_v: number | null;
+  cmd: C;
 }
 
 export interface PingMessage {
@@ -205,14 +212,17 @@ export interface QueryMessage {
   q: Record<string, unknown>;
 }
 
-export type ClientMessage = IntentMessage | PingMessage | QueryMessage;
+export type ClientMessage =
+  IntentMessage | IntentMessage<SystemCommand> | PingMessage | QueryMessage;
 
 // ---- HTTP ---------------------------------------------------------------------------------
 
 export interface SystemInfo {
   name: string;
   title: string;
-  seats?: { min: number; max: number };
+  seats?: { min: number; max: number; default?: number };
+  /** False for a system played without a miniatures table (e.g. a card game). */
+  table?: boolean;
 }
 
 export interface SetupPreset {

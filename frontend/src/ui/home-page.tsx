@@ -5,10 +5,15 @@ import { ApiRequestError, createGame, listSetups, listSystems } from "../net/htt
 import { absoluteUrl } from "../net/urls";
 import type { CreatedGame, SetupPreset, SystemInfo } from "../protocol/messages";
 import { isObject } from "../protocol/read";
+import { NewGameOptions, type W40GameOptions } from "../wh40k/new-game-options";
 import { CopyLink } from "./copy-link";
 
 const errorText = (err: unknown): string =>
   err instanceof ApiRequestError ? err.message : "The server could not be reached.";
+
+/** The seat count a system suggests (its default, else its minimum). */
+export const defaultSeats = (info: SystemInfo | undefined): number =>
+  info?.seats?.default ?? info?.seats?.min ?? 2;
 
 /** "60 × 44 in · 3 terrain pieces · 2 units, 10 models", read defensively from a preset. */
 export function describeSetup(setup: Record<string, unknown>): string {
@@ -31,12 +36,21 @@ export function HomePage() {
   const busy = useSignal(false);
   const error = useSignal<string | null>(null);
   const created = useSignal<CreatedGame | null>(null);
+  const pack = useSignal<{ name: string; data: Record<string, unknown> } | null>(null);
+  const w40 = useSignal<W40GameOptions | null>(null);
+
+  const chooseSystem = (name: string, list: SystemInfo[] | null) => {
+    system.value = name;
+    seats.value = defaultSeats(list?.find((s) => s.name === name));
+  };
 
   useSignalEffect(() => {
     listSystems()
       .then((list) => {
         systems.value = list;
-        if (list[0]) system.value = list[0].name;
+        // The free table first, as before other systems were listed (alphabetically) ahead of it.
+        const first = list.find((s) => s.name === "sandbox") ?? list[0];
+        if (first) chooseSystem(first.name, list);
       })
       .catch((err: unknown) => (error.value = errorText(err)));
   });
@@ -57,6 +71,25 @@ export function HomePage() {
   const info = systems.value?.find((s) => s.name === system.value);
   const seatRange = info?.seats;
   const chosen = setups.value?.find((s) => s.id === setupId.value);
+  const hasTable = info?.table !== false;
+  const takesPack = system.value === "death-angel";
+  const isW40 = system.value === "wh40k-10e";
+
+  const readPack = async (file: File | undefined) => {
+    error.value = null;
+    if (!file) {
+      pack.value = null;
+      return;
+    }
+    try {
+      const data: unknown = JSON.parse(await file.text());
+      if (!isObject(data)) throw new Error("not an object");
+      pack.value = { name: file.name, data };
+    } catch {
+      pack.value = null;
+      error.value = `${file.name} is not a JSON content pack.`;
+    }
+  };
 
   const create = async (e: Event) => {
     e.preventDefault();
@@ -67,6 +100,8 @@ export function HomePage() {
         system: system.value,
         ...(chosen ? { setup: chosen.setup } : {}),
         ...(seatRange ? { seats: seats.value } : {}),
+        ...(takesPack && pack.value ? { pack: pack.value.data } : {}),
+        ...(isW40 && w40.value ? w40.value : {}),
       });
     } catch (err) {
       error.value = errorText(err);
@@ -91,7 +126,7 @@ export function HomePage() {
             name="system"
             value={system.value}
             disabled={!systems.value}
-            onChange={(e) => (system.value = e.currentTarget.value)}
+            onChange={(e) => chooseSystem(e.currentTarget.value, systems.value)}
           >
             {systems.value?.map((s) => (
               <option value={s.name} key={s.name}>
@@ -120,25 +155,41 @@ export function HomePage() {
           </label>
         )}
 
-        <fieldset class="field setups">
-          <legend>Table set-up</legend>
-          {setups.value === null && <p class="muted">Loading set-ups…</p>}
-          {setups.value?.map((s) => (
-            <label class={`setup ${s.id === setupId.value ? "setup--chosen" : ""}`} key={s.id}>
-              <input
-                type="radio"
-                name="setup"
-                value={s.id}
-                checked={s.id === setupId.value}
-                onChange={() => (setupId.value = s.id)}
-              />
-              <span class="setup__title">{s.title || s.id}</span>
-              <span class="setup__summary">{describeSetup(s.setup)}</span>
-            </label>
-          ))}
-        </fieldset>
+        {takesPack && (
+          <label class="field">
+            <span>Content pack (optional; the demo pack otherwise)</span>
+            <input
+              name="pack"
+              type="file"
+              accept=".json,application/json"
+              onChange={(e) => void readPack(e.currentTarget.files?.[0])}
+            />
+          </label>
+        )}
 
-        <button type="submit" class="button button--primary" disabled={busy.value || !system.value}>
+        {isW40 && <NewGameOptions value={w40} />}
+
+        {hasTable && !isW40 && (
+          <fieldset class="field setups">
+            <legend>Table set-up</legend>
+            {setups.value === null && <p class="muted">Loading set-ups…</p>}
+            {setups.value?.map((s) => (
+              <label class={`setup ${s.id === setupId.value ? "setup--chosen" : ""}`} key={s.id}>
+                <input
+                  type="radio"
+                  name="setup"
+                  value={s.id}
+                  checked={s.id === setupId.value}
+                  onChange={() => (setupId.value = s.id)}
+                />
+                <span class="setup__title">{s.title || s.id}</span>
+                <span class="setup__summary">{describeSetup(s.setup)}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+
+        <button type="submit" class="button button--primary" disabled={busy.value || !system.value || (isW40 && w40.value === null)}>
           {busy.value ? "Creating…" : "Create game"}
         </button>
         {error.value && (

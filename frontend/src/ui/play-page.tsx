@@ -11,7 +11,11 @@ import { installTestHooks } from "../test-hooks";
 import { BoardView } from "./board-view";
 import { ConnectionBadge } from "./connection-badge";
 import { SidePanel } from "./side-panel";
+import { TableTools } from "./table-tools";
 import { Toasts } from "./toasts";
+import { ToolBar } from "./tool-bar";
+import { ToolPanel } from "./tool-panel";
+import { toolTestHooks } from "./tool-test-hooks";
 
 const browserTimers = {
   setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
@@ -47,8 +51,12 @@ export function PlayPage({ route }: { route: PlayRoute }) {
   const board = useRef<BoardRenderer | null>(null);
   const selected = useSignal<ReadonlySet<ModelId>>(new Set());
   const mode = useSignal<SelectMode>("model");
+  const tools = useMemo(() => new TableTools(), []);
 
-  useEffect(() => installTestHooks(store, () => board.current), [store]);
+  useEffect(
+    () => installTestHooks(store, () => board.current, toolTestHooks(tools.readout)),
+    [store, tools],
+  );
 
   const callbacks = useMemo<BoardCallbacks>(
     () => ({
@@ -94,6 +102,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
         <ConnectionBadge state={store.connection.value} />
         <span class="topbar__spacer" />
         <div class="tools" role="toolbar" aria-label="Table tools">
+          <ToolBar tools={tools} spectator={viewer?.role === "spectator"} />
           <div class="segmented" role="group" aria-label="Click selects">
             <button
               type="button"
@@ -124,7 +133,14 @@ export function PlayPage({ route }: { route: PlayRoute }) {
         </div>
       </header>
       <div class="play__main">
-        <BoardView store={store} callbacks={callbacks} onReady={(b) => (board.current = b)} />
+        <BoardView
+          store={store}
+          callbacks={callbacks}
+          onReady={(b) => (board.current = b)}
+          tools={tools}
+          queries={session.queries}
+        />
+        <ToolPanel tools={tools} store={store} />
         {store.state.value === null && failure === null && <div class="board-wait">Loading the table…</div>}
         <SidePanel store={store} selected={selected} selectUnit={selectUnit} />
       </div>

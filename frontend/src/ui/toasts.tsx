@@ -6,7 +6,14 @@ import type { Rejection } from "../state/game-store";
 
 const SHOW_MS = 4500;
 
-export function Toasts({ rejection }: { rejection: ReadonlySignal<Rejection | null> }) {
+export function Toasts({
+  rejection,
+  title = "Move refused.",
+}: {
+  rejection: ReadonlySignal<Rejection | null>;
+  /** The words before the server's reason. */
+  title?: string;
+}) {
   const shown = useSignal<readonly Rejection[]>([]);
   useSignalEffect(() => {
     const r = rejection.value;
@@ -21,7 +28,7 @@ export function Toasts({ rejection }: { rejection: ReadonlySignal<Rejection | nu
     <div class="toasts" aria-live="polite">
       {shown.value.map((t) => (
         <div class="toast" key={t.seq} data-code={t.code}>
-          <strong>Move refused.</strong> {t.message}
+          <strong>{title}</strong> {t.message}
         </div>
       ))}
     </div>

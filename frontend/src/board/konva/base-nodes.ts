@@ -70,9 +70,14 @@ export class BaseNodes {
   /** Models the local player is dragging: the view does not move them until the drop. */
   private held: ReadonlySet<ModelId> = new Set();
 
+  /**
+   * `lifted`: a layer above `layer` that carries the dragged bases while a drag lasts, so that a
+   * drag frame redraws them alone and not every base on the table.
+   */
   constructor(
     private readonly layer: Layer,
     private readonly onFrame: () => void,
+    private readonly lifted: Layer = layer,
   ) {}
 
   /** Bring the bases in line with the view: add, remove, restyle and move (animated if remote). */
@@ -116,7 +121,7 @@ export class BaseNodes {
     this.layer.batchDraw();
   }
 
-  /** Hold models at their current place (a drag starts) and return where they are. */
+  /** Hold models at their current place (a drag starts), lifted, and return where they are. */
   hold(ids: readonly ModelId[]): Map<ModelId, Point> {
     this.held = new Set(ids);
     const at = new Map<ModelId, Point>();
@@ -124,28 +129,32 @@ export class BaseNodes {
       this.animations.delete(id);
       const node = this.nodes.get(id);
       if (!node) continue;
-      node.group.moveToTop();
+      node.group.moveTo(this.lifted);
       at.set(id, { x: node.group.x(), y: node.group.y() });
     }
+    this.layer.batchDraw();
+    this.lifted.batchDraw();
     return at;
   }
 
   /** Show held models at these places (during a drag). */
   showAt(places: ReadonlyMap<ModelId, Point>): void {
     for (const [id, p] of places) this.nodes.get(id)?.group.position(p);
-    this.layer.batchDraw();
+    this.lifted.batchDraw();
   }
 
   /** End a drag: let the view move the models again; `snapBack` puts them where the view has them. */
   release(snapBack: boolean): void {
     const held = this.held;
     this.held = new Set();
-    if (!snapBack) return;
     for (const id of held) {
       const node = this.nodes.get(id);
-      if (node) node.group.setAttrs({ x: node.target.x, y: node.target.y });
+      if (!node) continue;
+      node.group.moveTo(this.layer);
+      if (snapBack) node.group.setAttrs({ x: node.target.x, y: node.target.y });
     }
     this.layer.batchDraw();
+    this.lifted.batchDraw();
   }
 
   has(id: ModelId): boolean {

@@ -34,6 +34,8 @@ export class Hud {
   private readonly readout: Label;
   private terrainNames: { at: Point; label: Label }[] = [];
   private unitNames = new Map<UnitId, Label>();
+  /** The scale and viewport height the scale bar was drawn for. */
+  private scaleBarFor = "";
 
   constructor(private readonly layer: Layer) {
     this.terrainLabels = new Konva.Group({ listening: false });
@@ -118,6 +120,9 @@ export class Hud {
   }
 
   private drawScaleBar(camera: Camera, viewport: { width: number; height: number }): void {
+    const key = `${camera.scale}:${viewport.height}`;
+    if (key === this.scaleBarFor) return;
+    this.scaleBarFor = key;
     this.scaleBar.destroyChildren();
     const inches = scaleBarInches(camera.scale);
     const px = inches * camera.scale;

@@ -1,5 +1,7 @@
-// The BoardRenderer drawn with Konva: four layers (table, bases, drag trail in table inches; the
-// HUD in screen pixels), one camera, and pointer gestures for mouse, pen and touch.
+// The BoardRenderer drawn with Konva: six layers (table, bases, dragged bases, tool overlay, drag
+// trail in table inches; the HUD in screen pixels), one camera, pointer gestures for mouse, pen
+// and touch, and the table tools (ruler, range rings, line of sight, drag feedback) fed by the
+// server's answers.
 
 import Konva from "konva/lib/Core";
 import type { Layer } from "konva/lib/Layer";
@@ -14,6 +16,7 @@ import {
 import { type Point, add, length, sub } from "../../geometry/vec";
 import { classifyWheel } from "../../geometry/wheel";
 import type { ModelId, TableState } from "../../protocol/messages";
+import type { TableQueries } from "../../protocol/table-queries";
 import type { BoardCallbacks, BoardRenderer, BoardView, SelectMode } from "../api";
 import { GestureMachine, type GestureHost } from "../gesture";
 import {
@@ -25,8 +28,11 @@ import {
 } from "../selection";
 import { BASE_NAME, BaseNodes } from "./base-nodes";
 import { DragTrail } from "./drag-trail";
+import { ToolController } from "../tools/tool-controller";
+import { isTypingTarget } from "../typing-target";
 import { Hud } from "./hud";
 import { drawTable } from "./table-layer";
+import { ToolOverlay } from "./tool-overlay";
 
 interface Drag {
   grabbed: ModelId;
@@ -39,7 +45,18 @@ interface Drag {
 /** A drop closer than this to the start (inches) is no move at all. */
 const MIN_MOVE = 0.005;
 
-export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbacks): BoardRenderer {
+const browserClock = {
+  now: () => performance.now(),
+  setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
+  clearTimeout: (id: number) => window.clearTimeout(id),
+};
+
+/** `queries`: the server's table queries for the tools (null: the tools say they cannot ask). */
+export function createKonvaBoard(
+  container: HTMLElement,
+  callbacks: BoardCallbacks,
+  queries: TableQueries | null = null,
+): BoardRenderer {
   const stage = new Konva.Stage({
     container: container as HTMLDivElement,
     width: Math.max(1, container.clientWidth),
@@ -47,14 +64,23 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
   });
   const tableLayer = new Konva.Layer({ listening: false });
   const baseLayer = new Konva.Layer();
+  const liftLayer = new Konva.Layer({ listening: false });
+  const overlayLayer = new Konva.Layer({ listening: false });
   const trailLayer = new Konva.Layer({ listening: false });
   const hudLayer = new Konva.Layer({ listening: false });
-  stage.add(tableLayer, baseLayer, trailLayer, hudLayer);
-  const worldLayers: Layer[] = [tableLayer, baseLayer, trailLayer];
+  stage.add(tableLayer, baseLayer, liftLayer, overlayLayer, trailLayer, hudLayer);
+  const worldLayers: Layer[] = [tableLayer, baseLayer, liftLayer, overlayLayer, trailLayer];
 
   const hud = new Hud(hudLayer);
   const trail = new DragTrail(trailLayer);
-  const bases = new BaseNodes(baseLayer, () => relayout());
+  const bases = new BaseNodes(baseLayer, () => relayout(), liftLayer);
+  const overlay = new ToolOverlay(overlayLayer, hudLayer);
+  const tools = new ToolController({
+    queries,
+    clock: browserClock,
+    redraw: () => overlay.draw(tools.scene()),
+    report: () => callbacks.toolReadout?.(tools.readout()),
+  });
 
   let view: BoardView | null = null;
   let shownTable: TableState["table"] | null = null;
@@ -66,6 +92,8 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
   let selection: ReadonlySet<ModelId> = new Set();
   let selectMode: SelectMode = "model";
   let drag: Drag | null = null;
+  /** A tool (the ruler) has the pointer: press, drag, release measure instead of moving. */
+  let toolDrag = false;
 
   const viewport = () => ({ width: stage.width(), height: stage.height() });
 
@@ -78,6 +106,7 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
     const v = view;
     if (!v || v.mover === null) return false;
     const unit = units.unitOf(id);
+    if (unit !== undefined && v.movable && !v.movable.has(unit)) return false;
     return v.state.units.some((u) => u.id === unit && u.player === v.mover);
   };
 
@@ -86,6 +115,7 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
     const dragged = drag?.starts;
     const quiet = new Set(dragged ? shown.filter((b) => dragged.has(b.id)).map((b) => b.unit) : []);
     hud.layout(camera, shown, viewport(), quiet);
+    overlay.layout(camera);
   }
 
   function setCamera(next: Camera): void {
@@ -114,6 +144,13 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
     return { x: client.x - r.left, y: client.y - r.top };
   };
 
+  const moving = () => tools.tool === "move";
+
+  function setCursor(over: ModelId | null): void {
+    if (moving()) container.style.cursor = over !== null && canMove(over) ? "grab" : "";
+    else container.style.cursor = over !== null ? "pointer" : "crosshair";
+  }
+
   const host: GestureHost = {
     hitModel(at) {
       const shape = stage.getIntersection(at);
@@ -122,18 +159,32 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
       return id && bases.has(id) ? id : null;
     },
     pressModel(model, flags) {
+      if (!moving()) return;
       setSelection(
         selectOnPress(selection, model, { ...flags, unitMode: selectMode === "unit" }, units),
         true,
       );
     },
-    clickModel(model, flags) {
+    clickModel(model, flags, at) {
+      if (!moving()) {
+        tools.click(toTable(camera, at), model, flags.shift);
+        return;
+      }
       setSelection(selectOnClick(selection, model, { ...flags, unitMode: selectMode === "unit" }), true);
     },
-    clickEmpty() {
+    clickEmpty(at) {
+      if (!moving()) {
+        tools.click(toTable(camera, at), null, false);
+        return;
+      }
       setSelection(new Set(), true);
     },
     dragStart(grabbed, from) {
+      if (!moving()) {
+        toolDrag = tools.dragStart(toTable(camera, from), grabbed);
+        return toolDrag;
+      }
+      if (grabbed === null) return false;
       const ids = modelsToDrag(selection, grabbed, canMove);
       if (ids.length === 0 || !view) return false;
       const starts = bases.hold(ids);
@@ -146,21 +197,32 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
         }),
       );
       drag = { grabbed, from: toTable(camera, from), starts, offset: { x: 0, y: 0 } };
+      tools.moveStarted(grabbed, ids);
       container.style.cursor = "grabbing";
       return true;
     },
     dragMove(to) {
+      if (toolDrag) {
+        tools.dragMove(toTable(camera, to), host.hitModel(to));
+        return;
+      }
       if (!drag) return;
       const d = drag;
       d.offset = sub(toTable(camera, to), d.from);
       const places = new Map([...d.starts].map(([id, p]) => [id, add(p, d.offset)]));
       bases.showAt(places);
+      tools.moveTo(places);
       const start = d.starts.get(d.grabbed);
       if (start) trail.update(start, add(start, d.offset));
       hud.showReadout(to, length(d.offset));
       relayout();
     },
     dragEnd(to) {
+      if (toolDrag) {
+        toolDrag = false;
+        tools.dragEnd(toTable(camera, to), host.hitModel(to));
+        return;
+      }
       if (!drag) return;
       host.dragMove(to);
       const d = drag;
@@ -170,18 +232,25 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
       container.style.cursor = "";
       const moved = length(d.offset) >= MIN_MOVE;
       bases.release(!moved);
+      tools.moveEnded();
       if (moved) {
         callbacks.moveModels([...d.starts].map(([model, p]) => ({ model, to: add(p, d.offset) })));
       }
       relayout();
     },
     dragCancel() {
+      if (toolDrag) {
+        toolDrag = false;
+        tools.dragCancel();
+        return;
+      }
       if (!drag) return;
       drag = null;
       trail.clear();
       hud.hideReadout();
       container.style.cursor = "";
       bases.release(true);
+      tools.moveEnded();
       relayout();
     },
     panBy(delta) {
@@ -208,13 +277,19 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
     if (e.pointerType === "mouse" && e.button === 2) return;
     container.setPointerCapture?.(e.pointerId);
     gestures.down(input(e));
+    // preventDefault keeps the focus where it was: let a field typed in (a ring's radius) go, so
+    // that the keys work on the table again.
     e.preventDefault();
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body) focused.blur();
   };
   const onMove = (e: PointerEvent) => {
+    const at = toLocal({ x: e.clientX, y: e.clientY });
     gestures.move(input(e));
     if (e.buttons === 0 && e.pointerType === "mouse") {
-      const over = host.hitModel(input(e).at);
-      container.style.cursor = over !== null && canMove(over) ? "grab" : "";
+      const over = host.hitModel(at);
+      setCursor(over);
+      if (!moving()) tools.hover(toTable(camera, at), over);
     }
   };
   const onUp = (e: PointerEvent) => gestures.up(input(e));
@@ -226,10 +301,7 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
     else host.panBy({ x: action.dx, y: action.dy });
   };
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === "Escape") {
-      if (gestures.dragging) host.dragCancel();
-      else setSelection(new Set(), true);
-    }
+    if (e.key === "Escape" && !isTypingTarget(e.target)) board.cancel();
   };
   const noMenu = (e: Event) => e.preventDefault();
   container.addEventListener("pointerdown", onDown);
@@ -248,7 +320,7 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
   });
   resizer.observe(container);
 
-  return {
+  const board: BoardRenderer = {
     setView(next) {
       const first = view === null;
       view = next;
@@ -264,6 +336,7 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
         shownUnits = s.units;
       }
       bases.sync(next);
+      tools.setTable(s, next.pending.size > 0, next.dragRules ?? null);
       const present = new Set(s.models.map((m) => m.id));
       const kept = new Set([...selection].filter((id) => present.has(id)));
       setSelection(kept, true);
@@ -290,6 +363,34 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
       const s = toScreen(camera, p);
       return { x: r.left + s.x, y: r.top + s.y };
     },
+    setTool(tool) {
+      if (tool === tools.tool) return;
+      gestures.cancelAll();
+      tools.setTool(tool);
+      setCursor(null);
+    },
+    setRingRadius(inches) {
+      tools.setRingRadius(inches);
+    },
+    clearMarks(tool) {
+      tools.clearMarks(tool ?? "all");
+    },
+    cancel() {
+      if (gestures.dragging) {
+        gestures.cancelAll();
+        return true;
+      }
+      if (tools.clearMarks(tools.tool)) return true;
+      if (selection.size > 0) {
+        setSelection(new Set(), true);
+        return true;
+      }
+      if (tools.tool !== "move") {
+        board.setTool("move");
+        return true;
+      }
+      return tools.clearMarks("all");
+    },
     destroy() {
       resizer.disconnect();
       container.removeEventListener("pointerdown", onDown);
@@ -300,8 +401,11 @@ export function createKonvaBoard(container: HTMLElement, callbacks: BoardCallbac
       container.removeEventListener("wheel", onWheel);
       container.removeEventListener("contextmenu", noMenu);
       window.removeEventListener("keydown", onKey);
+      tools.destroy();
+      overlay.destroy();
       bases.destroy();
       stage.destroy();
     },
   };
+  return board;
 }

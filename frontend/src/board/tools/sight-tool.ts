@@ -1,0 +1,164 @@
+// Line of sight: click an observer, then a target. The server's `sight` answer shows as its
+// witness — a clear sight line — or as the terrain and models that block, highlighted.
+
+import type { ModelId } from "../../protocol/messages";
+import type { CoverAnswer, SightAnswer } from "../../protocol/table-queries";
+import { type OverlayScene, emptyScene, modelMark, topOf } from "./overlay-scene";
+import { offsetOutline } from "./outline";
+import { NO_SERVER, type ToolContext, failure } from "./tool-context";
+import type { SightReadout } from "./tool-readout";
+
+/** "Visible", "Fully visible" or "Not visible", and the cover, in words. */
+export function sightWords(a: SightAnswer): string {
+  if (!a.visible) return a.in_arc ? "Not visible" : "Not visible (outside the arc)";
+  const seen = a.fully_visible ? "Fully visible" : "Visible";
+  const cover = coverWords(a.cover);
+  return cover ? `${seen}, ${cover}` : seen;
+}
+
+export function coverWords(cover: CoverAnswer): string | null {
+  if (cover === null || cover === false || cover === "none") return "no cover";
+  if (cover === true || cover === "cover") return "in cover";
+  return `in ${cover} cover`;
+}
+
+export class SightTool {
+  private observer: ModelId | null = null;
+  private target: ModelId | null = null;
+  private answer: SightAnswer | null = null;
+  private error: string | null = null;
+  private asked = 0;
+
+  constructor(private readonly ctx: ToolContext) {}
+
+  get active(): boolean {
+    return this.observer !== null;
+  }
+
+  /**
+   * A click on a model (or on empty table: null). The first model is the observer, the next ones
+   * targets; shift picks a new observer; the observer again or empty table starts over.
+   */
+  click(model: ModelId | null, shift = false): void {
+    if (model === null || model === this.observer) {
+      this.clear();
+      return;
+    }
+    if (this.observer === null || shift) {
+      this.asked += 1;
+      this.observer = model;
+      this.target = null;
+      this.answer = null;
+      this.error = null;
+      this.ctx.changed(true);
+      return;
+    }
+    this.target = model;
+    this.ask();
+  }
+
+  clear(): boolean {
+    if (this.observer === null) return false;
+    this.asked += 1;
+    this.observer = this.target = null;
+    this.answer = null;
+    this.error = null;
+    this.ctx.changed(true);
+    return true;
+  }
+
+  /** The table changed (anything may now block or clear the view): ask again. */
+  refresh(): void {
+    if (this.observer === null) return;
+    const gone = (id: ModelId | null) => id !== null && this.ctx.place(id) === null;
+    if (gone(this.observer) || gone(this.target)) {
+      this.clear();
+      return;
+    }
+    if (this.target !== null) this.ask();
+  }
+
+  readout(): SightReadout | null {
+    if (this.observer === null) return null;
+    return {
+      observer: this.observer,
+      target: this.target,
+      answer: this.answer,
+      highlighted: this.highlighted(),
+      error: this.error,
+    };
+  }
+
+  /** The ids the table highlights as blocking (those it can find). */
+  highlighted(): string[] {
+    const a = this.answer;
+    if (a === null || a.visible) return [];
+    return a.blocking.filter((id) => this.ctx.place(id) !== null || this.ctx.terrain(id) !== undefined);
+  }
+
+  scene(): OverlayScene {
+    const scene = emptyScene();
+    const observer = this.observer === null ? null : this.ctx.place(this.observer);
+    if (observer === null) return scene;
+    scene.shapes.push(modelMark("sight-observer", observer, "observer"));
+    const target = this.target === null ? null : this.ctx.place(this.target);
+    if (target === null) return scene;
+    scene.shapes.push(modelMark("sight-target", target, "target"));
+    const a = this.answer;
+    if (a === null) return scene;
+    if (a.visible && a.segment) {
+      const [p, q] = a.segment;
+      scene.shapes.push({ key: "sight-line", kind: "line", points: [p, q], tone: "clear" });
+    } else {
+      const centres = [observer.at, target.at];
+      scene.shapes.push({ key: "sight-line", kind: "line", points: centres, tone: "sightline" });
+      for (const id of this.highlighted()) {
+        const key = `sight-block-${id}`;
+        const piece = this.ctx.terrain(id);
+        const model = this.ctx.place(id);
+        if (piece) {
+          const outline = { kind: "polygon" as const, points: piece.polygon.map(([x, y]) => ({ x, y })) };
+          scene.shapes.push({ key, kind: "outline", outline, tone: "blocked" });
+          scene.labels.push({ key, at: topOf(outline), text: "blocks", tone: "blocked" });
+        } else if (model) {
+          scene.shapes.push(modelMark(key, model, "blocked"));
+        }
+      }
+    }
+    scene.labels.push({
+      key: "sight-words",
+      at: topOf(offsetOutline(target, 0)),
+      text: a.visible ? (a.fully_visible ? "fully visible" : "visible") : "not visible",
+      tone: a.visible ? "clear" : "blocked",
+    });
+    return scene;
+  }
+
+  private ask(): void {
+    const { observer, target } = this;
+    if (observer === null || target === null) return;
+    this.asked += 1;
+    const asked = this.asked;
+    this.answer = null;
+    this.error = null;
+    this.ctx.changed(true);
+    const queries = this.ctx.queries;
+    if (queries === null) {
+      this.error = NO_SERVER;
+      this.ctx.changed(true);
+      return;
+    }
+    queries.sight(observer, target).then(
+      (answer) => {
+        if (asked !== this.asked) return;
+        this.answer = answer;
+        this.ctx.changed(true);
+      },
+      (error: unknown) => {
+        if (asked !== this.asked) return;
+        this.error = failure(error);
+        this.ctx.changed(true);
+      },
+    );
+  }
+}

@@ -1,0 +1,250 @@
+// One Death Angel event as a line of the log (pure). A die roll also carries its face, drawn as a
+// die beside the words. Redacted events (counts instead of cards) read the same as full ones.
+
+import type { OtherEvent } from "../protocol/messages";
+import type { Namer } from "./pack-names";
+
+export interface DieShown {
+  value: number;
+  skull: boolean;
+  purpose: string;
+  reroll: boolean;
+}
+
+export type Tone = "minor" | "normal" | "major";
+
+export interface LogLine {
+  text: string;
+  tone: Tone;
+  die?: DieShown;
+}
+
+type Ev = OtherEvent;
+
+const num = (e: Ev, key: string): number => (typeof e[key] === "number" ? e[key] : 0);
+const str = (e: Ev, key: string): string => (typeof e[key] === "string" ? e[key] : "");
+const arr = (e: Ev, key: string): unknown[] => (Array.isArray(e[key]) ? e[key] : []);
+const ids = (e: Ev, key: string): string[] =>
+  arr(e, key).filter((x): x is string => typeof x === "string");
+/** A pile given as its cards (own view) or, redacted, as a count. */
+const size = (e: Ev, key: string): number => (Array.isArray(e[key]) ? e[key].length : num(e, key));
+const rec = (x: unknown): Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {};
+
+export const sideName = (side: unknown): string => (side === "R" ? "right" : "left");
+
+/** "p2" → "Player 2"; any other id as it is. */
+export function playerName(id: string | null | undefined): string {
+  if (!id) return "Someone";
+  const m = /^p(\d+)$/.exec(id);
+  return m ? `Player ${m[1]}` : id;
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const at = (position: unknown, side: unknown): string =>
+  `position ${String(position)} ${sideName(side)}`;
+
+function placements(e: Ev, n: Namer): string {
+  const parts = arr(e, "placements").map((x) => {
+    const p = rec(x);
+    const cards = Array.isArray(p["cards"]) ? (p["cards"] as unknown[]).map(String) : [];
+    const what =
+      e["from_blips"] === false
+        ? cards.map((c) => n.genestealer(c)).join(", ")
+        : plural(cards.length, "genestealer");
+    return `${what} at ${at(p["position"], p["side"])}`;
+  });
+  if (parts.length > 0) return `Spawn: ${parts.join("; ")}.`;
+  const side = e["box_side"];
+  return side ? `No genestealers spawn on the ${sideName(side)}.` : "No genestealers spawn.";
+}
+
+function swarmMoves(e: Ev): string {
+  const moves = arr(e, "moves").map((x) => {
+    const m = rec(x);
+    const how = m["flank"] === true ? "flanks to" : "moves to";
+    const to = at(m["to_position"], m["to_side"]);
+    return `the swarm at ${at(m["position"], m["side"])} ${how} ${to}`;
+  });
+  return moves.length ? `Genestealers move: ${moves.join("; ")}.` : "No swarm moves.";
+}
+
+function tokens(e: Ev, n: Namer, verb: string): string {
+  const count = num(e, "count");
+  const where = str(e, "marine") ? n.marine(str(e, "marine")) : n.terrain(str(e, "terrain"));
+  return `${plural(count, "support token")} ${verb} ${where}.`;
+}
+
+function die(e: Ev, n: Namer): LogLine {
+  const purpose = str(e, "purpose");
+  const who = str(e, "marine") ? n.marine(str(e, "marine")) : playerName(str(e, "player"));
+  const again = e["reroll"] === true ? "re-rolls" : "rolls";
+  const what =
+    purpose === "defence" ? "to defend" : purpose === "attack" ? "to attack" : "for an ability";
+  const value = num(e, "value");
+  const skull = e["skull"] === true;
+  return {
+    text: `${who} ${again} ${what}: ${value}${skull ? " and a skull" : ""}.`,
+    tone: "normal",
+    die: { value, skull, purpose, reroll: e["reroll"] === true },
+  };
+}
+
+const line = (text: string, tone: Tone = "normal"): LogLine => ({ text, tone });
+
+/** The log line of one event as this viewer received it. */
+export function describeDaEvent(e: Ev, n: Namer): LogLine {
+  switch (e.type) {
+    case "setup_dealt":
+      return line(
+        `The cards are dealt: ${plural(ids(e, "formation").length, "marine")} in the formation; ` +
+          `${playerName(str(e, "first_player"))} goes first.`,
+        "major",
+      );
+    case "location_entered":
+      return line(`The squad enters ${n.location(str(e, "location"))}.`, "major");
+    case "terrain_placed": {
+      const placed = arr(e, "placements").map((x) => {
+        const p = rec(x);
+        return `${n.terrain(String(p["terrain"]))} at ${at(p["position"], p["side"])}`;
+      });
+      return line(placed.length ? `Terrain: ${placed.join("; ")}.` : "No terrain is placed.");
+    }
+    case "blips_discarded":
+      return line("The blip piles are discarded.");
+    case "deck_shuffled":
+      return line(
+        `The ${str(e, "deck")} discard pile is shuffled into a new deck ` +
+          `(${plural(size(e, "order"), "card")}).`,
+      );
+    case "blip_side_chosen":
+      return line(`The odd genestealer goes to the ${sideName(e["side"])} blip pile.`);
+    case "blips_dealt":
+      return line(`Blip piles dealt: ${size(e, "left")} left, ${size(e, "right")} right.`);
+    case "travel_finished":
+      return line("Travel is done.", "minor");
+    case "round_started":
+      return line(`Round ${num(e, "round")}: choose action cards.`, "major");
+    case "phase_ended":
+      return line(`The ${str(e, "phase")} phase ends.`, "minor");
+    case "phase_started":
+      return line(`The ${str(e, "phase")} phase begins.`, "minor");
+    case "actions_selected": {
+      const cards = ids(e, "cards");
+      const chosen = cards.length ? `: ${cards.map((c) => n.action(c)).join(", ")}` : "";
+      return line(`${playerName(str(e, "player"))} has chosen${chosen}.`);
+    }
+    case "actions_revealed":
+      return line(
+        `Revealed, in initiative order: ${ids(e, "order")
+          .map((c) => n.action(c))
+          .join(", ")}.`,
+        "major",
+      );
+    case "action_started":
+      return line(`${n.action(str(e, "card"))} resolves.`, "major");
+    case "ability_used":
+      return line(`${n.action(str(e, "card"))}: its ability is used.`);
+    case "support_given":
+      return line(
+        e["placed"] === false
+          ? `${n.action(str(e, "card"))}: the pool is empty, ` +
+              `no token for ${n.marine(str(e, "marine"))}.`
+          : `${n.marine(str(e, "marine"))} is given a support token.`,
+      );
+    case "marine_moved":
+      return line(`${n.marine(str(e, "marine"))} swaps places with ${n.marine(str(e, "other"))}.`);
+    case "marine_flipped":
+      return line(`${n.marine(str(e, "marine"))} turns to face ${sideName(e["facing"])}.`);
+    case "terrain_activated":
+      return line(`${n.marine(str(e, "marine"))} activates ${n.terrain(str(e, "terrain"))}.`);
+    case "attack_declared":
+      return line(
+        `${n.marine(str(e, "marine"))} attacks the swarm at ${at(e["position"], e["side"])}.`,
+      );
+    case "die_rolled":
+      return die(e, n);
+    case "token_spent":
+      return line(`${n.marine(str(e, "marine"))} spends a support token to re-roll.`);
+    case "roll_kept":
+      return line("The roll stands.", "minor");
+    case "attack_resolved":
+      return line(`${n.marine(str(e, "marine"))} ${e["hit"] === true ? "hits" : "misses"}.`);
+    case "kill_requested":
+      return line(
+        `${plural(num(e, "count"), "genestealer")} to slay at ${at(e["position"], e["side"])}.`,
+        "minor",
+      );
+    case "genestealer_slain":
+      return line(`${n.genestealer(str(e, "card"))} slain at ${at(e["position"], e["side"])}.`);
+    case "kill_dropped":
+      return line("No genestealer is left there to slay.", "minor");
+    case "action_finished":
+      return line(`${n.action(str(e, "card"))} is done.`, "minor");
+    case "tokens_placed":
+      return line(tokens(e, n, "placed on"));
+    case "tokens_discarded":
+      return line(tokens(e, n, "discarded from"));
+    case "swarm_attack_started":
+      return line(
+        `The swarm at ${at(e["position"], e["side"])} (${plural(ids(e, "cards").length, "card")}) ` +
+          `attacks ${n.marine(str(e, "marine"))}.`,
+      );
+    case "swarm_attack_finished":
+      return line(e["survived"] === true ? "He survives." : "The defence fails.");
+    case "marine_killed": {
+      const shift = str(e, "shift");
+      const moved = shift === "none" ? "" : ` The formation shifts ${shift}.`;
+      return line(
+        `${n.marine(str(e, "marine"))} is slain at position ${num(e, "position")}.${moved}`,
+        "major",
+      );
+    }
+    case "team_eliminated":
+      return line(
+        `${n.team(str(e, "team"))} is wiped out: its action cards leave the game.`,
+        "major",
+      );
+    case "event_drawn": {
+      const card = str(e, "card");
+      return line(
+        `${playerName(str(e, "player"))} draws the event card${card ? ` (${n.event(card)})` : ""}.`,
+      );
+    }
+    case "instinct_chosen":
+      return line(
+        `${playerName(str(e, "player"))} chooses ${n.marine(str(e, "marine"))} (instinct).`,
+      );
+    case "event_revealed":
+      return line(`Event: ${n.event(str(e, "card"))}.`, "major");
+    case "event_ability_resolved":
+      return line(`${n.event(str(e, "card"))}: its ability is resolved.`, "minor");
+    case "genestealers_placed":
+      return line(placements(e, n));
+    case "spawn_sealed":
+      return line(`${n.terrain(str(e, "terrain"))} is sealed: the spawn there is blocked.`);
+    case "swarms_moved":
+      return line(swarmMoves(e));
+    case "box_resolved":
+      return line(`Event box ${num(e, "box") + 1} is done.`, "minor");
+    case "event_discarded":
+      return line(`${n.event(str(e, "card"))} is discarded.`, "minor");
+    case "progress_made":
+      return line(`${n.location(str(e, "location"))}: objective progress ${num(e, "value")}.`);
+    case "blip_discarded":
+      return line(
+        `The top ${sideName(e["side"])} blip card (${n.genestealer(str(e, "card"))}) is discarded.`,
+      );
+    case "game_won":
+      return line(
+        str(e, "reason") === "cleared"
+          ? "Victory: the hulk is cleared!"
+          : "Victory: the objective is complete!",
+        "major",
+      );
+    case "game_lost":
+      return line("Defeat: every marine is dead.", "major");
+    default:
+      return line(`${e.type.replaceAll("_", " ")}.`, "minor");
+  }
+}

@@ -1,0 +1,88 @@
+// The player's own hand of action cards. While action cards are chosen it is a secret ballot:
+// pick one card per team (last round's card is not offered), then confirm; until the last
+// player has chosen, a choice may be changed and sent again.
+
+import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import { ActionCardView } from "./action-card";
+import { type Ask, type SelectTeam, selectionCommand } from "./prompt-choices";
+import type { AskControl } from "./use-ask";
+import type { ActionCard, DaState } from "./wire";
+
+type Selecting = Extract<Ask, { kind: "select_actions" }>;
+
+function noteFor(
+  card: ActionCard,
+  team: SelectTeam | undefined,
+  state: DaState,
+): string | undefined {
+  const last = state.teams.find((t) => t.id === card.team)?.last_card;
+  if (last?.id === card.id) return "played last round";
+  if (team && !team.cards.includes(card.id)) return "not allowed now";
+  return undefined;
+}
+
+export function HandPanel({ state, control }: { state: DaState; control: AskControl }) {
+  const ask = control.ask.value;
+  const selecting: Selecting | null = ask.kind === "select_actions" ? ask : null;
+  const draft = useSignal<ReadonlyMap<string, string>>(new Map());
+  const round = selecting?.round ?? null;
+  useEffect(() => {
+    draft.value = new Map();
+  }, [round, draft]);
+
+  if (state.viewer === null) return null;
+  const colours = new Map(state.teams.map((t) => [t.id, t.colour]));
+  const teams = new Map((selecting?.teams ?? []).map((t) => [t.team, t]));
+  const pick = (card: ActionCard) => {
+    const next = new Map(draft.value);
+    next.set(card.team, card.id);
+    draft.value = next;
+  };
+  const chosenFor = (team: string): string | null =>
+    draft.value.get(team) ?? teams.get(team)?.chosen ?? null;
+  const cmd = selecting ? selectionCommand(selecting.round, selecting.teams, draft.value) : null;
+  const sentAlready =
+    selecting?.teams.every((t) => t.chosen !== null && chosenFor(t.team) === t.chosen) ?? false;
+
+  return (
+    <section class="da-hand" aria-label="Your hand" data-testid="da-hand">
+      <header class="da-hand__head">
+        <h2>Your hand</h2>
+        {selecting && (
+          <button
+            type="button"
+            class="button button--primary da-confirm"
+            data-testid="da-confirm-select"
+            disabled={cmd === null || sentAlready || control.busy.value}
+            onClick={() => cmd && control.send(cmd)}
+          >
+            {sentAlready ? "Chosen: waiting for the others" : "Confirm choice"}
+          </button>
+        )}
+      </header>
+      <div class="da-hand__cards">
+        {state.hand.map((card) => {
+          const team = teams.get(card.team);
+          const allowed = team?.cards.includes(card.id) ?? false;
+          return (
+            <ActionCardView
+              key={card.id}
+              card={card}
+              colour={colours.get(card.team) ?? "#777"}
+              onClick={selecting ? () => pick(card) : undefined}
+              disabled={!allowed}
+              chosen={
+                chosenFor(card.team) === card.id ||
+                state.teams.some((t) => t.chosen?.id === card.id)
+              }
+              note={noteFor(card, team, state)}
+              compact={!selecting}
+            />
+          );
+        })}
+        {state.hand.length === 0 && <p class="muted">No action cards left.</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+// The public card data of a game (the answer to {"kind": "pack"}), kept as names for the log and
+// the table: who a marine is after he died, what a genestealer type or an event is called.
+
+import { type Json, isObject } from "../protocol/read";
+import type { DaState } from "./wire";
+
+export interface DieFace {
+  value: number;
+  skull: boolean;
+}
+
+export interface PackNames {
+  die: DieFace[];
+  marines: ReadonlyMap<string, string>;
+  actions: ReadonlyMap<string, string>;
+  teams: ReadonlyMap<string, { name: string; colour: string }>;
+  genestealers: ReadonlyMap<string, string>;
+  broodlords: ReadonlyMap<string, string>;
+  terrain: ReadonlyMap<string, string>;
+  locations: ReadonlyMap<string, string>;
+  events: ReadonlyMap<string, string>;
+}
+
+const items = (value: Json): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter(isObject) : [];
+const str = (o: Record<string, unknown>, key: string): string =>
+  typeof o[key] === "string" ? o[key] : "";
+
+function names(value: Json): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const o of items(value))
+    if (str(o, "id")) out.set(str(o, "id"), str(o, "name") || str(o, "id"));
+  return out;
+}
+
+export const EMPTY_NAMES: PackNames = {
+  die: [],
+  marines: new Map(),
+  actions: new Map(),
+  teams: new Map(),
+  genestealers: new Map(),
+  broodlords: new Map(),
+  terrain: new Map(),
+  locations: new Map(),
+  events: new Map(),
+};
+
+/** Read what the UI needs from a pack, leniently: anything missing just has no name. */
+export function readPack(value: Json): PackNames {
+  if (!isObject(value)) return EMPTY_NAMES;
+  const teams = items(value["teams"]);
+  const marines = new Map<string, string>();
+  const actions = new Map<string, string>();
+  const teamInfo = new Map<string, { name: string; colour: string }>();
+  for (const t of teams) {
+    teamInfo.set(str(t, "id"), { name: str(t, "name"), colour: str(t, "colour") || "#888888" });
+    for (const [id, name] of names(t["marines"])) marines.set(id, name);
+    for (const [id, name] of names(t["actions"])) actions.set(id, name);
+  }
+  const genestealers = new Map<string, string>();
+  for (const g of items(value["genestealers"])) {
+    genestealers.set(str(g, "type"), str(g, "name") || str(g, "type"));
+  }
+  const die = items(value["die"]).map((f) => ({
+    value: typeof f["value"] === "number" ? f["value"] : 0,
+    skull: f["skull"] === true,
+  }));
+  return {
+    die,
+    marines,
+    actions,
+    teams: teamInfo,
+    genestealers,
+    broodlords: names(value["broodlords"]),
+    terrain: names(value["terrain"]),
+    locations: names([...items(value["locations"]), ...items(value["setups"])]),
+    events: names(value["events"]),
+  };
+}
+
+/** Names for ids, from the pack and, failing that, the state (the pack may not have come yet). */
+export class Namer {
+  private readonly marineNames = new Map<string, string>();
+  private readonly cardNames = new Map<string, string>();
+
+  constructor(
+    readonly pack: PackNames,
+    state: DaState | null,
+  ) {
+    for (const row of state?.formation ?? []) this.marineNames.set(row.marine.id, row.marine.name);
+    for (const c of state?.hand ?? []) this.cardNames.set(c.id, c.name);
+    for (const c of state?.resolution.order ?? []) this.cardNames.set(c.id, c.name);
+  }
+
+  marine(id: string | null | undefined): string {
+    if (!id) return "a marine";
+    return this.pack.marines.get(id) ?? this.marineNames.get(id) ?? id;
+  }
+
+  action(id: string): string {
+    return this.pack.actions.get(id) ?? this.cardNames.get(id) ?? id;
+  }
+
+  team(id: string): string {
+    return this.pack.teams.get(id)?.name ?? id;
+  }
+
+  event(id: string): string {
+    return this.pack.events.get(id) ?? id;
+  }
+
+  terrain(id: string): string {
+    return this.pack.terrain.get(id) ?? id;
+  }
+
+  location(id: string): string {
+    return this.pack.locations.get(id) ?? id;
+  }
+
+  /** A genestealer card id (`talon-3`) or a broodlord id, as its type's or lord's name. */
+  genestealer(card: string): string {
+    const lord = this.pack.broodlords.get(card);
+    if (lord) return lord;
+    const type = card.replace(/-\d+$/, "");
+    return this.pack.genestealers.get(type) ?? type;
+  }
+
+  genestealerType(type: string): string {
+    return this.pack.genestealers.get(type) ?? type;
+  }
+}

@@ -1,0 +1,303 @@
+// The pending prompt as choices (pure): what this viewer may do now, each choice a labelled
+// command anchored to the table things it is about (a marine, a swarm, a terrain or swarm card),
+// so the table can highlight them and the prompt bar can list them. Nothing is offered that the
+// server's `options` do not list; a viewer who is not asked gets no choices at all.
+
+import { playerName, sideName } from "./event-text";
+import type { Namer } from "./pack-names";
+import type { DaCommand, DaState, Pending, Side } from "./wire";
+
+export type Anchor =
+  | { kind: "marine"; id: string }
+  | { kind: "swarm"; position: number; side: Side }
+  | { kind: "terrain"; id: string }
+  | { kind: "card"; id: string };
+
+export interface Choice {
+  label: string;
+  cmd: DaCommand;
+  anchors: Anchor[];
+}
+
+export interface SelectTeam {
+  team: string;
+  cards: string[];
+  chosen: string | null;
+}
+
+export interface SpawnTarget {
+  position: number;
+  terrain: string;
+  max: number;
+}
+
+/** What the prompt asks of this viewer; `choices` are one-click commands. */
+export type Ask =
+  | { kind: "wait"; text: string }
+  | { kind: "select_actions"; text: string; round: number; teams: SelectTeam[] }
+  | { kind: "allocate_spawn"; text: string; side: Side; available: number; targets: SpawnTarget[] }
+  | { kind: "choices"; text: string; choices: Choice[] };
+
+type Opts = Record<string, unknown>;
+
+const list = (o: Opts, key: string): unknown[] => (Array.isArray(o[key]) ? o[key] : []);
+const recs = (o: Opts, key: string): Opts[] =>
+  list(o, key).filter((x): x is Opts => typeof x === "object" && x !== null && !Array.isArray(x));
+const strs = (o: Opts, key: string): string[] =>
+  list(o, key).filter((x): x is string => typeof x === "string");
+const s = (o: Opts, key: string): string => (typeof o[key] === "string" ? o[key] : "");
+const n = (o: Opts, key: string): number => (typeof o[key] === "number" ? o[key] : 0);
+const side = (x: unknown): Side => (x === "R" ? "R" : "L");
+
+export const anchorKey = (a: Anchor): string =>
+  a.kind === "swarm" ? `swarm:${a.position}:${a.side}` : `${a.kind}:${a.id}`;
+
+const marine = (id: string): Anchor => ({ kind: "marine", id });
+
+/** The options of a prompt addressed to this viewer, or null (not asked, or a spectator). */
+export function myOptions(state: DaState, me: string | null): Opts | null {
+  const p = state.pending;
+  if (!p || me === null || !p.players.includes(me) || p.options === null) return null;
+  return p.options;
+}
+
+const KIND_TEXT: Record<string, string> = {
+  select_actions: "choose action cards",
+  give_support: "give a support token",
+  move_activate: "move and activate",
+  attack: "attack",
+  reroll: "keep or re-roll the die",
+  choose_kill: "choose which genestealer dies",
+  choose_instinct: "make an instinct choice",
+  allocate_spawn: "share out a short spawn",
+  choose_blip_side: "choose a blip pile",
+};
+
+/** "Waiting for Player 2 to attack." (a spectator's or an idle player's line). */
+export function waitingText(p: Pending): string {
+  const who =
+    p.kind === "select_actions" && Array.isArray(p.info["waiting"])
+      ? (p.info["waiting"] as unknown[]).map(String)
+      : p.players;
+  const names = who.map(playerName).join(" and ") || "the server";
+  return `Waiting for ${names} to ${KIND_TEXT[p.kind] ?? p.kind.replaceAll("_", " ")}.`;
+}
+
+function supportChoices(o: Opts, names: Namer): Choice[] {
+  return strs(o, "marines").map((m) => ({
+    label: `Token to ${names.marine(m)}`,
+    cmd: { type: "give_support", marine: m },
+    anchors: [marine(m)],
+  }));
+}
+
+function moveChoices(o: Opts, names: Namer): Choice[] {
+  const out: Choice[] = [];
+  for (const mv of recs(o, "moves")) {
+    const [a, b] = [s(mv, "marine"), s(mv, "other")];
+    out.push({
+      label: `Swap ${names.marine(a)} with ${names.marine(b)}`,
+      cmd: { type: "move_marine", marine: a, other: b },
+      anchors: [marine(a), marine(b)],
+    });
+  }
+  for (const m of strs(o, "flips")) {
+    out.push({
+      label: `Turn ${names.marine(m)} around`,
+      cmd: { type: "flip_marine", marine: m },
+      anchors: [marine(m)],
+    });
+  }
+  for (const act of recs(o, "activations")) {
+    const [m, t] = [s(act, "marine"), s(act, "terrain")];
+    out.push({
+      label: `${names.marine(m)} activates ${names.terrain(t)}`,
+      cmd: { type: "activate_terrain", marine: m, terrain: t },
+      anchors: [marine(m), { kind: "terrain", id: t }],
+    });
+  }
+  return out;
+}
+
+function attackChoices(o: Opts, names: Namer): Choice[] {
+  return recs(o, "attacks").map((a) => {
+    const [m, position, sd] = [s(a, "marine"), n(a, "position"), side(a["side"])];
+    return {
+      label: `${names.marine(m)} attacks position ${position} ${sideName(sd)}`,
+      cmd: { type: "attack", marine: m, position, side: sd },
+      anchors: [marine(m), { kind: "swarm", position, side: sd }],
+    };
+  });
+}
+
+const END: Choice = { label: "End this action", cmd: { type: "end_action" }, anchors: [] };
+
+function choicesOf(p: Pending, o: Opts, names: Namer): Choice[] {
+  switch (p.kind) {
+    case "give_support":
+      return supportChoices(o, names);
+    case "move_activate":
+      return [...moveChoices(o, names), END];
+    case "attack":
+      return [...attackChoices(o, names), END];
+    case "reroll": {
+      const have = n(o, "tokens");
+      return [
+        {
+          label: `Re-roll (spend 1 of ${have} token${have === 1 ? "" : "s"})`,
+          cmd: { type: "reroll" },
+          anchors: [],
+        },
+        { label: "Keep the roll", cmd: { type: "keep_roll" }, anchors: [] },
+      ];
+    }
+    case "choose_kill":
+      return strs(o, "cards").map((c) => ({
+        label: `Slay ${names.genestealer(c)} (${c})`,
+        cmd: { type: "choose_kill", card: c },
+        anchors: [{ kind: "card", id: c }],
+      }));
+    case "choose_instinct":
+      return strs(o, "marines").map((m) => ({
+        label: `Choose ${names.marine(m)}`,
+        cmd: { type: "choose_instinct", marine: m },
+        anchors: [marine(m)],
+      }));
+    case "choose_blip_side":
+      return strs(o, "sides").map((sd) => ({
+        label: `The ${sideName(sd)} blip pile`,
+        cmd: { type: "choose_blip_side", side: side(sd) },
+        anchors: [],
+      }));
+    default:
+      return [];
+  }
+}
+
+function askText(p: Pending, o: Opts, names: Namer): string {
+  const card = typeof p.info["card"] === "string" ? names.action(p.info["card"]) : "";
+  switch (p.kind) {
+    case "give_support":
+      return `${card}: put a support token on any marine.`;
+    case "move_activate":
+      return (
+        `${card}: swap your marines with a neighbour, turn them, or activate terrain in front ` +
+        `of them (${String(p.info["stage"] ?? "move")} step).`
+      );
+    case "attack":
+      return `${card}: attack a swarm in front of one of your marines, or end the action.`;
+    case "reroll": {
+      const i = p.info;
+      const what = i["purpose"] === "defence" ? "defence" : "attack";
+      const who = names.marine(String(i["marine"] ?? ""));
+      return `${who} rolled ${String(i["value"] ?? "?")} on ${what}: spend a support token to re-roll?`;
+    }
+    case "choose_kill": {
+      const where = `${String(p.info["position"] ?? "?")} ${sideName(p.info["side"])}`;
+      return `Choose the genestealer to slay at position ${where}.`;
+    }
+    case "choose_instinct":
+      return `Instinct (${names.event(s(o, "card"))}): choose one of the marines offered.`;
+    case "choose_blip_side":
+      return "Too few genestealers to fill both blip piles evenly: which pile gets the odd card?";
+    default:
+      return `Your turn: ${KIND_TEXT[p.kind] ?? p.kind}.`;
+  }
+}
+
+/** What the pending prompt asks of `me` (a player id, null for a spectator). */
+export function askOf(state: DaState, me: string | null, names: Namer): Ask {
+  const p = state.pending;
+  if (!p) {
+    const text =
+      state.outcome === "won"
+        ? "The squad has won."
+        : state.outcome === "lost"
+          ? "The squad is lost."
+          : "";
+    return { kind: "wait", text };
+  }
+  const o = myOptions(state, me);
+  if (o === null) return { kind: "wait", text: waitingText(p) };
+  if (p.kind === "select_actions") {
+    const teams = recs(o, "teams").map((t) => ({
+      team: s(t, "team"),
+      cards: strs(t, "cards"),
+      chosen: typeof t["chosen"] === "string" ? t["chosen"] : null,
+    }));
+    const round = n(o, "round") || state.round;
+    return {
+      kind: "select_actions",
+      text: "Choose one action card for each of your teams, in secret.",
+      round,
+      teams,
+    };
+  }
+  if (p.kind === "allocate_spawn") {
+    const targets = recs(o, "targets").map((t) => ({
+      position: n(t, "position"),
+      terrain: s(t, "terrain"),
+      max: n(t, "max"),
+    }));
+    return {
+      kind: "allocate_spawn",
+      text:
+        `The ${sideName(o["side"])} blip pile is short: ` +
+        `share its ${n(o, "available")} cards between the spawn points.`,
+      side: side(o["side"]),
+      available: n(o, "available"),
+      targets,
+    };
+  }
+  return { kind: "choices", text: askText(p, o, names), choices: choicesOf(p, o, names) };
+}
+
+/** The choices that involve one table thing (what a click on it may mean). */
+export function choicesAt(ask: Ask, key: string): Choice[] {
+  if (ask.kind !== "choices") return [];
+  return ask.choices.filter((c) => c.anchors.some((a) => anchorKey(a) === key));
+}
+
+/** Every table thing a choice involves: the highlights. */
+export function anchoredKeys(ask: Ask): ReadonlySet<string> {
+  if (ask.kind !== "choices") return new Set();
+  return new Set(ask.choices.flatMap((c) => c.anchors.map(anchorKey)));
+}
+
+/** A select_actions command from a draft (team → card), or null until every team has one. */
+export function selectionCommand(
+  round: number,
+  teams: readonly SelectTeam[],
+  draft: ReadonlyMap<string, string>,
+): DaCommand | null {
+  const cards: string[] = [];
+  for (const t of teams) {
+    const card = draft.get(t.team) ?? t.chosen;
+    if (!card || !t.cards.includes(card)) return null;
+    cards.push(card);
+  }
+  return cards.length ? { type: "select_actions", round, cards } : null;
+}
+
+/** Counts for allocate_spawn: each within its target's max, summing to what is available. */
+export function validAllocation(
+  targets: readonly SpawnTarget[],
+  available: number,
+  counts: readonly number[],
+): boolean {
+  if (counts.length !== targets.length) return false;
+  const within = counts.every(
+    (c, i) => Number.isInteger(c) && c >= 0 && c <= (targets[i]?.max ?? 0),
+  );
+  return within && counts.reduce((a, b) => a + b, 0) === available;
+}
+
+/** A first allocation to edit: fill the targets top to bottom. */
+export function defaultAllocation(targets: readonly SpawnTarget[], available: number): number[] {
+  let left = available;
+  return targets.map((t) => {
+    const c = Math.min(t.max, left);
+    left -= c;
+    return c;
+  });
+}

@@ -1,0 +1,98 @@
+// The squad: each combat team with its player, whether it has chosen (the card itself only once
+// revealed, or to its own player), last round's card; the resolution order; the event card.
+
+import { ActionCardView } from "./action-card";
+import { playerName } from "./event-text";
+import type { Namer } from "./pack-names";
+import type { DaState, EventBox, Team } from "./wire";
+
+function teamStatus(team: Team, state: DaState): string {
+  if (!team.alive) return "wiped out";
+  if (state.phase === "select") return team.has_chosen ? "has chosen" : "choosing…";
+  return "";
+}
+
+function boxText(box: EventBox, names: Namer): string {
+  if (box.kind === "spawn") return `Spawn ${box.size} at ${box.colour}`;
+  return `${names.genestealerType(box.genestealer)} ${box.kind === "flank" ? "flank" : "move"}`;
+}
+
+function EventCardView({ state, names }: { state: DaState; names: Namer }) {
+  const step = state.event;
+  if (!step || !step.drawn) return null;
+  const card = step.card;
+  return (
+    <div class="da-card da-event" data-testid="da-event-card">
+      {card ? (
+        <>
+          <strong>{card.name}</strong>
+          {!step.revealed && (
+            <span class="da-caption">Only you see this until it is revealed.</span>
+          )}
+          {card.text && <span class="da-event__text">{card.text}</span>}
+          <ol class="da-event__boxes">
+            {card.boxes.map((b, i) => (
+              <li key={i} class={step.box === i ? "da-event__box--now" : ""}>
+                {boxText(b, names)}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <span>{playerName(step.drawn_by)} has drawn the event card (face down).</span>
+      )}
+    </div>
+  );
+}
+
+export function SquadPanel({ state, names }: { state: DaState; names: Namer }) {
+  const order = state.resolution.order;
+  return (
+    <section class="da-squad" aria-label="The squad">
+      <ul class="da-teams">
+        {state.teams.map((t) => (
+          <li
+            key={t.id}
+            class={`da-team${t.alive ? "" : " da-team--dead"}`}
+            data-testid={`da-team-${t.id}`}
+          >
+            <span class="swatch" style={{ background: t.colour }} />
+            <span class="da-team__name">{t.name}</span>
+            <span class="da-team__player">
+              {t.player === state.viewer ? "you" : playerName(t.player)}
+              {state.active_player === t.player ? " · active" : ""}
+            </span>
+            <span class="da-team__status" data-chosen={t.has_chosen ? "true" : "false"}>
+              {teamStatus(t, state)}
+              {t.chosen && state.phase === "select" ? `: ${t.chosen.name}` : ""}
+            </span>
+            {t.last_card && <span class="da-team__last">last round: {t.last_card.name}</span>}
+          </li>
+        ))}
+      </ul>
+      {order.length > 0 && (
+        <div class="da-order" aria-label="Resolution order">
+          <h3>This round, in initiative order</h3>
+          <div class="da-order__cards">
+            {order.map((c) => {
+              const done =
+                !state.resolution.queue.includes(c.id) && state.resolution.current !== c.id;
+              const now = state.resolution.current === c.id;
+              return (
+                <ActionCardView
+                  key={c.id}
+                  card={c}
+                  colour={state.teams.find((t) => t.id === c.team)?.colour ?? "#777"}
+                  compact
+                  chosen={now}
+                  note={now ? "resolving" : done && state.phase === "resolve" ? "done" : undefined}
+                />
+              );
+            })}
+          </div>
+        </div>
+      )}
+      <EventCardView state={state} names={names} />
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// What the viewer is asked now, and what a click on the table means: a thing with one choice
+// sends it, a thing with several focuses it (the prompt bar then lists just those).
+
+import { type ReadonlySignal, type Signal, useComputed, useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
+import type { DaStore } from "./da-store";
+import { type Ask, type Choice, anchoredKeys, askOf, choicesAt } from "./prompt-choices";
+import type { DaCommand } from "./wire";
+
+export interface AskControl {
+  ask: ReadonlySignal<Ask>;
+  /** Table things a choice involves (highlighted), by `anchorKey`. */
+  targets: ReadonlySignal<ReadonlySet<string>>;
+  /** The focused table thing, if any. */
+  focus: ReadonlySignal<string | null>;
+  /** The choices to list: the focused thing's, else all. */
+  listed: ReadonlySignal<readonly Choice[]>;
+  /** The prompt bar lists every choice even when there are many (until the prompt changes). */
+  unfolded: Signal<boolean>;
+  /** Choices wait while a command is in flight or the state is catching up. */
+  busy: ReadonlySignal<boolean>;
+  click(key: string): void;
+  clearFocus(): void;
+  send(cmd: DaCommand): void;
+}
+
+export function useAsk(store: DaStore, send: (cmd: DaCommand) => void): AskControl {
+  const focus = useSignal<string | null>(null);
+  const unfolded = useSignal(false);
+  const ask = useComputed(() => {
+    const state = store.state.value;
+    if (state === null) return { kind: "wait", text: "Loading the game…" } satisfies Ask;
+    return askOf(state, store.viewer.value?.player ?? null, store.names.value);
+  });
+  const targets = useComputed(() => anchoredKeys(ask.value));
+  const busy = useComputed(() => store.inFlight.value.size > 0 || store.stale.value);
+  const listed = useComputed(() => {
+    const a = ask.value;
+    if (a.kind !== "choices") return [];
+    const key = focus.value;
+    const at = key === null ? [] : choicesAt(a, key);
+    return at.length > 0 ? [...at, ...a.choices.filter((c) => c.anchors.length === 0)] : a.choices;
+  });
+
+  // A new prompt (or a new version of it) drops the focus and folds a long list again.
+  const stateV = store.stateV.value;
+  useEffect(() => {
+    focus.value = null;
+    unfolded.value = false;
+  }, [stateV, focus, unfolded]);
+
+  return {
+    ask,
+    targets,
+    focus,
+    listed,
+    unfolded,
+    busy,
+    click(key) {
+      if (busy.peek()) return;
+      const here = choicesAt(ask.peek(), key);
+      const only = here.length === 1 ? here[0] : undefined;
+      if (only) send(only.cmd);
+      else focus.value = here.length > 1 && focus.peek() !== key ? key : null;
+    },
+    clearFocus() {
+      focus.value = null;
+    },
+    send(cmd) {
+      if (!busy.peek()) send(cmd);
+    },
+  };
+}

@@ -1,0 +1,217 @@
+// The net layer for a game whose rules the client cannot fold (wh40k-10e; death-angel has the
+// same shape in its own folder). The socket (`GameSocket`: reconnects, `since`, resync) brings the
+// snapshot and every event; after each burst of events the viewer's projected state is fetched
+// again over HTTP. Commands go as intents, questions as queries answered by promise.
+
+import type {
+  AnswerMessage,
+  RejectedMessage,
+  SystemCommand,
+  Viewer,
+  WelcomeMessage,
+} from "../protocol/messages";
+import type { Json } from "../protocol/read";
+import { GameSocket, type SocketLike, type SocketStatus, type Timers } from "./game-socket";
+
+/** What the session writes to: a store of signals, or a fake in tests. */
+export interface ProjectedSink<S> {
+  welcome(viewer: Viewer, message: WelcomeMessage): void;
+  /** A projected state of version `v` (snapshot or refresh); `view` is the whole HTTP answer. */
+  applyState(v: number, state: S, view: Readonly<Record<string, unknown>> | null): void;
+  /** The event of version `v` (undefined: a stub this viewer may not see). */
+  applyEvent(v: number, e: unknown): void;
+  /** Earlier events (from the export), for the log. */
+  addHistory(events: readonly { v: number; e?: unknown }[]): void;
+  sent(intentId: string): void;
+  ack(intentId: string, v: number): void;
+  reject(message: RejectedMessage): void;
+  forgetInFlight(): void;
+  setConnection(status: SocketStatus, failure: { code: number; reason: string } | null): void;
+  /** The version of the state shown (null before the first). */
+  stateVersion(): number | null;
+  /** The state shown is older than the last event heard. */
+  behind(): boolean;
+}
+
+export interface ProjectedSessionOptions<S> {
+  sink: ProjectedSink<S>;
+  url(since: number | null): string;
+  createSocket(url: string): SocketLike;
+  timers: Timers;
+  decodeState(value: Json, path: string): S;
+  /** This viewer's view now: `GET /api/games/{id}` (with `v` and `state`). */
+  fetchView(): Promise<{ v: number; state: unknown }>;
+  /** The events so far as this viewer may see them (for the log); optional. */
+  fetchHistory?(): Promise<{ events: { v: number; e?: unknown }[] }>;
+  newIntentId?: () => string;
+  /** Wait this long after an event before refreshing, so a burst costs one request. */
+  refreshDelayMs?: number;
+}
+
+export class QueryRejected extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "QueryRejected";
+  }
+}
+
+let counter = 0;
+const defaultIntentId = (): string => `ps-${Date.now().toString(36)}-${(counter += 1).toString(36)}`;
+
+interface Asked {
+  resolve(answer: unknown): void;
+  reject(err: Error): void;
+}
+
+export class ProjectedSession<S, C extends SystemCommand> {
+  private readonly socket: GameSocket<S>;
+  private readonly sink: ProjectedSink<S>;
+  private readonly newIntentId: () => string;
+  private readonly asked = new Map<number, Asked>();
+  private nextReq = 1;
+  private refreshTimer: number | null = null;
+  private fetching = false;
+  private again = false;
+  private historyAsked = false;
+
+  constructor(private readonly options: ProjectedSessionOptions<S>) {
+    const sink = options.sink;
+    this.sink = sink;
+    this.newIntentId = options.newIntentId ?? defaultIntentId;
+    this.socket = new GameSocket<S>({
+      url: options.url,
+      createSocket: options.createSocket,
+      timers: options.timers,
+      decodeState: options.decodeState,
+      handlers: {
+        welcome: (m) => sink.welcome(m.viewer, m),
+        snapshot: (m) => {
+          sink.applyState(m.v, m.state, null);
+          this.loadHistory();
+          this.scheduleRefresh(); // the view also carries what the snapshot lacks (dice)
+        },
+        event: (m) => {
+          sink.applyEvent(m.v, m.e);
+          this.scheduleRefresh();
+        },
+        ack: (m) => sink.ack(m.intent_id, m.v),
+        rejected: (m) => this.rejected(m),
+        answer: (m) => this.answered(m),
+        status: (status, failure) => {
+          sink.setConnection(status, failure);
+          if (status === "online") this.scheduleRefresh();
+        },
+        disconnected: () => {
+          sink.forgetInFlight();
+          for (const a of this.asked.values()) a.reject(new QueryRejected("client/offline", "disconnected"));
+          this.asked.clear();
+        },
+      },
+    });
+  }
+
+  start(): void {
+    this.socket.start();
+  }
+
+  stop(): void {
+    this.socket.stop();
+    if (this.refreshTimer !== null) this.options.timers.clearTimeout(this.refreshTimer);
+    this.refreshTimer = null;
+  }
+
+  retryNow(): void {
+    this.socket.retryNow();
+  }
+
+  /** Send a command decided on the state shown (or version-free). Returns the intent id or null. */
+  send(cmd: C, versionFree = false): string | null {
+    const v = versionFree ? null : this.sink.stateVersion();
+    if (v === null && !versionFree) return null;
+    const intentId = this.newIntentId();
+    this.sink.sent(intentId);
+    const sent = this.socket.send({ type: "intent", intent_id: intentId, expected_v: v, cmd });
+    if (!sent) {
+      this.sink.reject({
+        type: "rejected",
+        intent_id: intentId,
+        code: "client/offline",
+        message: "Not connected to the server: nothing was sent.",
+      });
+      return null;
+    }
+    return intentId;
+  }
+
+  /** Ask the server a read-only question; rejects with `QueryRejected`. */
+  query(q: Record<string, unknown>): Promise<unknown> {
+    const reqId = this.nextReq++;
+    return new Promise((resolve, reject) => {
+      const sent = this.socket.send({ type: "query", req_id: reqId, q });
+      if (!sent) {
+        reject(new QueryRejected("client/offline", "Not connected to the server."));
+        return;
+      }
+      this.asked.set(reqId, { resolve, reject });
+    });
+  }
+
+  private rejected(m: RejectedMessage): void {
+    if (m.req_id !== undefined) {
+      const a = this.asked.get(m.req_id);
+      this.asked.delete(m.req_id);
+      a?.reject(new QueryRejected(m.code, m.message));
+      return;
+    }
+    this.sink.reject(m);
+  }
+
+  private answered(m: AnswerMessage): void {
+    const a = this.asked.get(m.req_id);
+    this.asked.delete(m.req_id);
+    a?.resolve(m.a);
+  }
+
+  private loadHistory(): void {
+    const fetchHistory = this.options.fetchHistory;
+    if (this.historyAsked || !fetchHistory) return;
+    this.historyAsked = true;
+    fetchHistory()
+      .then((h) => this.sink.addHistory(h.events))
+      .catch((err: unknown) => console.warn("vantage: no history for the log:", err));
+  }
+
+  private scheduleRefresh(): void {
+    if (this.refreshTimer !== null) return;
+    this.refreshTimer = this.options.timers.setTimeout(() => {
+      this.refreshTimer = null;
+      void this.refresh();
+    }, this.options.refreshDelayMs ?? 25);
+  }
+
+  private async refresh(): Promise<void> {
+    if (this.fetching) {
+      this.again = true;
+      return;
+    }
+    this.fetching = true;
+    let behind = false;
+    try {
+      const view = await this.options.fetchView();
+      this.sink.applyState(view.v, this.options.decodeState(view.state, "state"), view);
+      behind = this.sink.behind();
+    } catch (err) {
+      // The socket's reconnect (status "online") asks again; no retry loop here.
+      console.warn("vantage: could not refresh the game state:", err);
+    } finally {
+      this.fetching = false;
+      if (this.again || behind) {
+        this.again = false;
+        this.scheduleRefresh();
+      }
+    }
+  }
+}

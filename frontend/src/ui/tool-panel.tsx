@@ -1,0 +1,211 @@
+// The small panel over the table that puts the tools' results in words: the ruler's distance, the
+// line of sight ("Visible, no cover", "Not visible — blocked by ..."), the unit check of a drag,
+// and the range rings with the radius the next one gets.
+
+import { useSignal } from "@preact/signals";
+import type { ComponentChildren } from "preact";
+import type { ToolKind, ToolReadout } from "../board/api";
+import { parseRadius } from "../board/tools/ring-tool";
+import { formatRuler } from "../board/tools/ruler-tool";
+import { sightWords } from "../board/tools/sight-tool";
+import type { DragCheckReadout, RulerReadout, SightReadout } from "../board/tools/tool-readout";
+import type { ModelId } from "../protocol/messages";
+import type { MeasureEnd } from "../protocol/table-queries";
+import type { GameView } from "../state/game-store";
+import type { TableTools } from "./table-tools";
+
+interface Names {
+  model(id: ModelId): string;
+  /** A model or a terrain piece. */
+  thing(id: string): string;
+  unit(id: string): string;
+}
+
+function useNames(store: GameView): Names {
+  const index = store.index.value;
+  const terrain = new Map((store.state.value?.terrain ?? []).map((t) => [t.id, t]));
+  const model = (id: ModelId) => {
+    const m = index.models.get(id);
+    return m?.name ? `${m.name} (${id})` : id;
+  };
+  return {
+    model,
+    thing: (id) => {
+      const t = terrain.get(id);
+      return t ? `${t.name || t.kind} (${id})` : model(id);
+    },
+    unit: (id) => index.units.get(id)?.name || id,
+  };
+}
+
+const list = (ids: readonly string[], name: (id: string) => string): string => ids.map(name).join(", ");
+
+function hint(r: ToolReadout): string | null {
+  switch (r.tool) {
+    case "ruler":
+      return r.ruler !== null && r.ruler.b === null
+        ? "Click the second end: a base or a point."
+        : "Click a base or a point, then another (or drag between them).";
+    case "ring":
+      return "Click a model to add a ring (again to remove it).";
+    case "sight":
+      if (r.sight === null) return "Click the observer.";
+      if (r.sight.target === null) return "Click the target.";
+      return "Click another target; shift-click a new observer.";
+    case "move":
+      return null;
+  }
+}
+
+function Section({
+  title,
+  tool,
+  clear,
+  children,
+}: {
+  title: string;
+  tool: string;
+  clear?: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <section class="tool-panel__section" data-section={tool}>
+      <div class="tool-panel__title">
+        <span>{title}</span>
+        {clear && (
+          <button
+            type="button"
+            class="tool-panel__clear"
+            onClick={clear}
+            aria-label={`Clear ${title.toLowerCase()}`}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function RulerSection({ r, names, clear }: { r: RulerReadout; names: Names; clear: () => void }) {
+  const end = (e: MeasureEnd) =>
+    typeof e === "string" ? names.model(e) : `point (${e.x.toFixed(1)}, ${e.y.toFixed(1)})`;
+  const a = r.answer;
+  return (
+    <Section title="Ruler" tool="ruler" clear={clear}>
+      <div class="tool-panel__what">
+        {end(r.a)} → {r.b === null ? "…" : end(r.b)}
+      </div>
+      {a && (
+        <div class="tool-panel__value" data-testid="ruler-distance">
+          {formatRuler(a.distance)}
+          {a.v_gap > 0 && (
+            <span class="muted">
+              {" "}
+              (across {formatRuler(a.h_gap)}, up {formatRuler(a.v_gap)})
+            </span>
+          )}
+        </div>
+      )}
+      {!a && r.b !== null && !r.error && <div class="muted">Measuring…</div>}
+      {r.error && <div class="error">{r.error}</div>}
+    </Section>
+  );
+}
+
+function SightSection({ s, names, clear }: { s: SightReadout; names: Names; clear: () => void }) {
+  const a = s.answer;
+  return (
+    <Section title="Line of sight" tool="sight" clear={clear}>
+      <div class="tool-panel__what">
+        {names.model(s.observer)} → {s.target === null ? "…" : names.model(s.target)}
+      </div>
+      {a && (
+        <div class={`tool-panel__value ${a.visible ? "good" : "bad"}`} data-testid="sight-words">
+          {sightWords(a)}
+        </div>
+      )}
+      {a && !a.visible && s.highlighted.length > 0 && (
+        <div data-testid="sight-blocking">Blocked by {list(s.highlighted, names.thing)}</div>
+      )}
+      {!a && s.target !== null && !s.error && <div class="muted">Looking…</div>}
+      {s.error && <div class="error">{s.error}</div>}
+    </Section>
+  );
+}
+
+function DragSection({ d, names }: { d: DragCheckReadout; names: Names }) {
+  const a = d.answer;
+  return (
+    <Section title={`Moving ${names.unit(d.unit)}`} tool="drag">
+      {a === null ? (
+        <div class="muted">Checking…</div>
+      ) : (
+        <>
+          <div class={a.coherent ? "good" : "bad"} data-testid="drag-coherency">
+            {a.coherent ? "In coherency" : `Out of coherency: ${list(a.breaking, names.model)}`}
+          </div>
+          <div class={a.engaged_with.length > 0 ? "warn" : ""} data-testid="drag-engagement">
+            {a.engaged_with.length > 0
+              ? `In engagement range of ${list(a.engaged_with, names.model)}`
+              : "Not in engagement range"}
+          </div>
+        </>
+      )}
+    </Section>
+  );
+}
+
+function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; names: Names }) {
+  const text = useSignal(String(r.ringRadius));
+  const bad = parseRadius(text.value) === null;
+  return (
+    <Section
+      title="Range rings"
+      tool="ring"
+      clear={r.rings.length > 0 ? () => tools.clear("ring") : undefined}
+    >
+      <label class="tool-panel__radius">
+        Radius{" "}
+        <input
+          type="text"
+          inputMode="decimal"
+          class={bad ? "invalid" : ""}
+          value={text.value}
+          aria-label="Ring radius in inches"
+          onKeyDown={(e) => {
+            if (e.key === "Enter" || e.key === "Escape") e.currentTarget.blur();
+          }}
+          onInput={(e) => {
+            text.value = e.currentTarget.value;
+            const radius = parseRadius(text.value);
+            if (radius !== null) tools.setRingRadius(radius);
+          }}
+        />{" "}
+        in from the base edge
+      </label>
+      {r.rings.length > 0 && (
+        <div class="muted">{r.rings.map((g) => `${names.model(g.model)} ${g.radius}"`).join(" · ")}</div>
+      )}
+    </Section>
+  );
+}
+
+export function ToolPanel({ tools, store }: { tools: TableTools; store: GameView }) {
+  const r = tools.readout.value;
+  const names = useNames(store);
+  const help = hint(r);
+  const showRings = r.tool === "ring" || r.rings.length > 0;
+  if (help === null && !r.ruler && !r.sight && !r.dragCheck && !showRings) return null;
+  const clear = (tool: ToolKind) => () => tools.clear(tool);
+  return (
+    <div class="tool-panel" data-testid="tool-panel" aria-live="polite">
+      {help && <p class="tool-panel__hint">{help}</p>}
+      {r.dragCheck && <DragSection d={r.dragCheck} names={names} />}
+      {r.ruler && <RulerSection r={r.ruler} names={names} clear={clear("ruler")} />}
+      {r.sight && <SightSection s={r.sight} names={names} clear={clear("sight")} />}
+      {showRings && <RingSection r={r} tools={tools} names={names} />}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+// What this viewer may do now, driven by the pending decision (offered-actions.ts): the main
+// decision, stratagems on your own initiative, undo, end the phase, concede.
+
+import { useSignal } from "@preact/signals";
+import { AllocateActions } from "./allocate-actions";
+import { ChargeMove, DeclareCharge } from "./charge-actions";
+import { Consolidate, FightActions } from "./fight-actions";
+import { MovementActions } from "./movement-actions";
+import { PHASE_TITLE, title } from "./names";
+import type { MainOffer } from "./offered-actions";
+import { ReactionActions } from "./reaction-actions";
+import { DeclareFormations, Deploy, PlaceObjective, Scouts } from "./setup-actions";
+import { ShootingActions } from "./shooting-actions";
+import { StratagemForm } from "./stratagem-form";
+import type { W40Control } from "./w40-control";
+
+function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
+  const names = control.names.value;
+  switch (offer.kind) {
+    case "watch":
+      return (
+        <p class="muted" data-testid="w40-watch">
+          {offer.waitingFor ? `Waiting for ${names.player(offer.waitingFor)} ${offer.what}.` : "Waiting for the server…"}
+        </p>
+      );
+    case "place_objective":
+      return <PlaceObjective control={control} />;
+    case "declare_formations":
+      return <DeclareFormations control={control} />;
+    case "deploy":
+      return <Deploy control={control} units={offer.units} />;
+    case "scouts":
+      return <Scouts control={control} units={offer.units} />;
+    case "reaction":
+      return <ReactionActions control={control} window={offer.window} unit={offer.unit} stratagems={offer.stratagems} />;
+    case "allocate":
+      return <AllocateActions control={control} unit={offer.unit} models={offer.models} />;
+    case "charge_move":
+      return <ChargeMove control={control} unit={offer.unit} targets={offer.targets} roll={offer.roll} />;
+    case "fight":
+      return <FightActions control={control} units={offer.units} />;
+    case "consolidate":
+      return <Consolidate control={control} unit={offer.unit} />;
+    case "confirm_undo":
+      return (
+        <div class="w40-step" data-testid="w40-confirm-undo">
+          <p>Your opponent asks to undo: {offer.label}</p>
+          <div class="w40-row">
+            <button type="button" class="button button--primary" onClick={() => control.send({ type: "answer_undo", accept: true })}>
+              Allow
+            </button>
+            <button type="button" class="button" onClick={() => control.send({ type: "answer_undo", accept: false })}>
+              Refuse
+            </button>
+          </div>
+        </div>
+      );
+    case "command":
+      return <p class="muted">Command phase: CP gained and Battle-shock tests are in the log. End the phase to move.</p>;
+    case "movement":
+      return <MovementActions control={control} units={offer.units} reserves={offer.reserves} embarked={offer.embarked} />;
+    case "shooting":
+      return <ShootingActions control={control} units={offer.units} />;
+    case "charge":
+      return <DeclareCharge control={control} units={offer.units} />;
+    case "fight_over":
+      return <p class="muted">No unit is left to fight: end the phase.</p>;
+    case "over":
+      return <p>The game is over.</p>;
+  }
+}
+
+export function ActionPanel({ control }: { control: W40Control }) {
+  const conceding = useSignal(false);
+  const offers = control.offers.value;
+  const state = control.store.state.value;
+  if (!offers || !state) return null;
+  const busy = !control.store.idle.value;
+  const undo = state.game.undo;
+  const me = control.store.me.value;
+  // Remount the decision's panel whenever the decision changes (its local choices reset).
+  const p = state.game.pending;
+  const key = `${state.game.round}|${state.game.phase}|${state.game.step}|${p?.player}|${p?.kind}|${p?.unit}`;
+  return (
+    <section class="w40-actions" data-testid="w40-actions" data-offer={offers.main.kind} aria-label="Your actions">
+      <h3>{state.game.phase === "setup" ? "Set-up" : state.game.phase === "over" ? "Game over" : `${title(PHASE_TITLE, state.game.phase)} phase`}</h3>
+      <Main key={key} control={control} offer={offers.main} />
+      {offers.stratagems.length > 0 && (
+        <div class="w40-strats" data-testid="w40-stratagems">
+          {offers.stratagems.map((name) => (
+            <StratagemForm key={`${key}|${name}`} control={control} name={name} />
+          ))}
+        </div>
+      )}
+      {undo?.requested && undo.player === me && <p class="muted">Waiting for your opponent to allow the undo…</p>}
+      <div class="w40-row w40-actions__foot">
+        {offers.endPhase && (
+          <button type="button" class="button button--primary" data-testid="w40-end-phase" disabled={busy || control.plan.value !== null} onClick={() => control.send({ type: "end_phase" })}>
+            End {title(PHASE_TITLE, state.game.phase)} phase
+          </button>
+        )}
+        {offers.undo !== null && (
+          <button type="button" class="button" data-testid="w40-undo" disabled={busy} title={offers.undo} onClick={() => control.send({ type: "undo" })}>
+            Undo{state.game.strict ? " (asks your opponent)" : ""}
+          </button>
+        )}
+        {offers.concede &&
+          (conceding.value ? (
+            <>
+              <button type="button" class="button button--danger" onClick={() => control.send({ type: "concede" })}>
+                Really concede
+              </button>
+              <button type="button" class="button" onClick={() => (conceding.value = false)}>
+                Keep playing
+              </button>
+            </>
+          ) : (
+            <button type="button" class="button button--quiet" onClick={() => (conceding.value = true)}>
+              Concede
+            </button>
+          ))}
+      </div>
+      {busy && <p class="muted w40-busy">…</p>}
+    </section>
+  );
+}

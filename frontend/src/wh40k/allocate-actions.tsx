@@ -1,0 +1,38 @@
+// The defender allocates the next attack: one of the models the rules allow (highlighted).
+
+import { useSignalEffect } from "@preact/signals";
+import type { ModelId, UnitId } from "../protocol/messages";
+import type { W40Control } from "./w40-control";
+
+export function AllocateActions({ control, unit, models }: { control: W40Control; unit: UnitId; models: ModelId[] }) {
+  useSignalEffect(() => {
+    control.setHighlight({ models: new Set(models) });
+    return () => control.setHighlight(null);
+  });
+  const state = control.store.state.value;
+  const names = control.names.value;
+  const attack = state?.game.attack;
+  const wounds = new Map(state?.models.map((m) => [m.id, m.wounds]) ?? []);
+  return (
+    <div class="w40-step" data-testid="w40-allocate">
+      <p>
+        {attack ? `${names.unit(attack.unit)} attacks ${names.unit(unit)}` : names.unit(unit)}: choose the model that takes the
+        next attack.
+      </p>
+      <div class="w40-row">
+        {models.map((m) => (
+          <button
+            type="button"
+            class="button"
+            key={m}
+            data-allocate={m}
+            disabled={!control.store.idle.value}
+            onClick={() => control.send({ type: "allocate", model: m })}
+          >
+            {names.model(m)} ({wounds.get(m) ?? "?"}W)
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

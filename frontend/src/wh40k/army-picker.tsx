@@ -1,0 +1,139 @@
+// One side's army for a new game: a demo army, or a roster file imported by the server (with
+// the base sizes it could not find asked for and sent back).
+
+import { type Signal, useSignal, useSignalEffect } from "@preact/signals";
+import { ApiRequestError } from "../net/http-api";
+import { type ArmySummary, baseQuestions, basesField, summarizeArmy } from "./army";
+import { importRoster } from "./roster-api";
+
+/** `{"demo": i}` or an imported army's JSON; null while not ready. */
+export type ArmyChoice = { demo: number } | Record<string, unknown>;
+
+interface Props {
+  side: string;
+  label: string;
+  demos: readonly unknown[];
+  value: Signal<ArmyChoice | null>;
+}
+
+function Summary({ s }: { s: ArmySummary }) {
+  return (
+    <div class="w40-army" data-testid="w40-army-summary">
+      <b>{s.name}</b> {s.faction && <span class="muted">({s.faction})</span>} · {s.points} pts · {s.units.length} units ·{" "}
+      {s.models} models
+      <ul>
+        {s.units.map((u, i) => (
+          <li key={i}>
+            {u.name} <span class="muted">×{u.models}, {u.points} pts</span>
+          </li>
+        ))}
+      </ul>
+      {s.warnings.map((w, i) => (
+        <p key={i} class="muted">
+          ⚠ {w}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function ArmyPicker({ side, label, demos, value }: Props) {
+  const source = useSignal<string>(String(side === "p2" ? 1 : 0));
+  const file = useSignal<File | null>(null);
+  const imported = useSignal<Record<string, unknown> | null>(null);
+  const answers = useSignal<Record<string, number>>({});
+  const error = useSignal<string | null>(null);
+  const busy = useSignal(false);
+
+  const summary = source.value === "file" ? (imported.value ? summarizeArmy(imported.value) : null) : summarizeArmy(demos[Number(source.value)]);
+  const ready = source.value !== "file" || (summary !== null && summary.missingBases.length === 0);
+  useSignalEffect(() => {
+    const src = source.value;
+    const army = imported.value;
+    if (src !== "file") value.value = { demo: Number(src) };
+    else value.value = army && summarizeArmy(army).missingBases.length === 0 ? army : null;
+  });
+
+  const send = async (f: File, bases: string | null) => {
+    busy.value = true;
+    error.value = null;
+    try {
+      const army: unknown = await importRoster(f, f.name, bases);
+      imported.value = army && typeof army === "object" && !Array.isArray(army) ? (army as Record<string, unknown>) : null;
+    } catch (err) {
+      imported.value = null;
+      error.value = err instanceof ApiRequestError ? err.message : "The server could not be reached.";
+    } finally {
+      busy.value = false;
+    }
+  };
+
+  return (
+    <fieldset class="field w40-side-pick" data-side={side}>
+      <legend>{label}</legend>
+      <select
+        aria-label={`${label} army`}
+        value={source.value}
+        onChange={(e) => {
+          source.value = e.currentTarget.value;
+          error.value = null;
+        }}
+      >
+        {demos.map((d, i) => (
+          <option key={i} value={String(i)}>
+            Demo: {summarizeArmy(d).name} ({summarizeArmy(d).points} pts)
+          </option>
+        ))}
+        <option value="file">Import a roster file…</option>
+      </select>
+      {source.value === "file" && (
+        <input
+          type="file"
+          accept=".ros,.rosz,.json"
+          aria-label={`${label} roster file`}
+          onChange={(e) => {
+            const f = e.currentTarget.files?.[0] ?? null;
+            file.value = f;
+            answers.value = {};
+            if (f) void send(f, null);
+          }}
+        />
+      )}
+      {busy.value && <p class="muted">Reading the roster…</p>}
+      {error.value && (
+        <p class="error" role="alert">
+          {error.value}
+        </p>
+      )}
+      {summary && <Summary s={summary} />}
+      {summary && summary.missingBases.length > 0 && (
+        <div class="w40-bases" data-testid="w40-missing-bases">
+          <p>No base size is known for these models. Give each a round base diameter (mm):</p>
+          {baseQuestions(summary.missingBases).map((model) => (
+            <label key={model} class="w40-row">
+              {model}
+              <input
+                type="number"
+                min="1"
+                max="2000"
+                data-base={model}
+                value={answers.value[model] ?? ""}
+                onInput={(e) => (answers.value = { ...answers.value, [model]: Number(e.currentTarget.value) })}
+              />
+              mm
+            </label>
+          ))}
+          <button
+            type="button"
+            class="button"
+            disabled={busy.value || file.value === null}
+            onClick={() => file.value && void send(file.value, basesField(answers.value))}
+          >
+            Import again with these bases
+          </button>
+        </div>
+      )}
+      {!ready && !busy.value && source.value === "file" && !summary && <p class="muted">Choose a .ros, .rosz or New Recruit .json file.</p>}
+    </fieldset>
+  );
+}

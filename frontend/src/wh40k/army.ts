@@ -1,0 +1,53 @@
+// Armies as the lobby handles them (docs/army-import.md): the demo list, an imported roster
+// (`vantage-army/1`), its summary, and the bases it still needs. Pure reading of untrusted JSON.
+
+import { isObject } from "../protocol/read";
+
+export interface MissingBase {
+  unit: string;
+  model: string;
+}
+
+export interface ArmySummary {
+  name: string;
+  faction: string;
+  points: number;
+  units: { name: string; models: number; points: number }[];
+  models: number;
+  missingBases: MissingBase[];
+  warnings: string[];
+}
+
+const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+export function summarizeArmy(army: unknown): ArmySummary {
+  const a = isObject(army) ? army : {};
+  const units = arr(a["units"]).map((u) => {
+    const o = isObject(u) ? u : {};
+    const models = arr(o["models"]).reduce((n: number, g) => n + num(isObject(g) ? g["count"] : 0), 0);
+    return { name: str(o["custom_name"]) || str(o["name"]), models, points: num(o["points"]) };
+  });
+  const missingBases = arr(a["missing_bases"]).flatMap((m) =>
+    isObject(m) ? [{ unit: str(m["unit"]), model: str(m["model"]) }] : [],
+  );
+  return {
+    name: str(a["name"]) || "Army",
+    faction: str(a["faction"]),
+    points: num(a["points"]) || units.reduce((n, u) => n + u.points, 0),
+    units,
+    models: units.reduce((n, u) => n + u.models, 0),
+    missingBases,
+    warnings: arr(a["warnings"]).map(str).filter(Boolean),
+  };
+}
+
+/** The `bases` form field: model name → diameter in mm, only the answered ones (> 0, ≤ 2000). */
+export function basesField(answers: Readonly<Record<string, number>>): string {
+  const ok = Object.entries(answers).filter(([, mm]) => Number.isFinite(mm) && mm > 0 && mm <= 2000);
+  return JSON.stringify(Object.fromEntries(ok));
+}
+
+/** Distinct model names still without a base (one question per name). */
+export const baseQuestions = (missing: readonly MissingBase[]): string[] => [...new Set(missing.map((m) => m.model))];

@@ -1,0 +1,132 @@
+// An SVG layer over the board, in table inches: deployment zones, objective control, unit
+// markers, the planned paths and highlighted choices. It follows the board's camera and lets the
+// pointer through, except while the player picks a point on the table.
+
+import { reach } from "../geometry/base-footprint";
+import type { ModelInfo } from "../protocol/messages";
+import { positions, waypoints } from "./move-plan";
+import { shownTable } from "./board-state";
+import { unitMarkers } from "./unit-markers";
+import type { W40Control } from "./w40-control";
+
+export interface OverlayCamera {
+  /** Pixels per inch. */
+  scale: number;
+  /** Where the table's corner is, in pixels from the board's corner. */
+  x: number;
+  y: number;
+}
+
+const CONTROL_RANGE = 3;
+const NEUTRAL = "#e8c547";
+
+function UnitBadges({ models, markers, color }: { models: ModelInfo[]; markers: ReturnType<typeof unitMarkers>; color: string }) {
+  if (markers.length === 0 || models.length === 0) return null;
+  // Below the unit: the board's own unit label sits above it.
+  const low = models.reduce((a, m) => (m.y + reach(m.base) > a.y + reach(a.base) ? m : a));
+  const cx = models.reduce((s, m) => s + m.x, 0) / models.length;
+  const y = low.y + reach(low.base) + 0.8;
+  const w = 1.6;
+  const x0 = cx - (markers.length * w) / 2;
+  return (
+    <g class="w40-badges">
+      {markers.map((mk, i) => (
+        <g key={mk.code} class={`w40-badge w40-badge--${mk.tone}`} data-marker={mk.code}>
+          <title>{mk.label}</title>
+          <rect x={x0 + i * w} y={y - 0.55} width={w - 0.1} height={1.1} rx={0.3} stroke={color} />
+          <text x={x0 + i * w + (w - 0.1) / 2} y={y + 0.32} text-anchor="middle">
+            {mk.code}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+export function BoardOverlay({ control, camera }: { control: W40Control; camera: OverlayCamera }) {
+  const state = control.store.state.value;
+  if (state === null) return null;
+  const plan = control.plan.value;
+  const shown = shownTable(state, plan).state;
+  const game = state.game;
+  const colorOf = new Map(state.players.map((p) => [p.id, p.color]));
+  const byUnit = new Map<string, ModelInfo[]>();
+  for (const m of shown.models) byUnit.set(m.unit, [...(byUnit.get(m.unit) ?? []), m]);
+  const highlight = control.highlight.value;
+  const pick = control.tablePick.value;
+  const onPick = (e: MouseEvent) => {
+    const r = (e.currentTarget as SVGElement).getBoundingClientRect();
+    const x = (e.clientX - r.left - camera.x) / camera.scale;
+    const y = (e.clientY - r.top - camera.y) / camera.scale;
+    pick?.(Math.round(x * 10) / 10, Math.round(y * 10) / 10);
+  };
+  const ways = plan ? waypoints(plan) : new Map();
+  const ends = plan ? positions(plan) : new Map();
+  return (
+    <svg class={`w40-overlay ${pick ? "w40-overlay--pick" : ""}`} data-testid="w40-overlay" onClick={pick ? onPick : undefined}>
+      <g transform={`translate(${camera.x} ${camera.y}) scale(${camera.scale})`}>
+        {Object.entries(game.zones).map(([player, zone]) => (
+          <polygon
+            key={player}
+            class="w40-zone"
+            data-zone={player}
+            points={zone.map(([x, y]) => `${x},${y}`).join(" ")}
+            fill={colorOf.get(player) ?? "#999"}
+            stroke={colorOf.get(player) ?? "#999"}
+          />
+        ))}
+        {state.objectives.map((o) => {
+          const holder = game.control[o.id] ?? null;
+          const color = holder ? (colorOf.get(holder) ?? NEUTRAL) : NEUTRAL;
+          const r = o.diameter_mm / 50.8;
+          return (
+            <g key={o.id} class="w40-objective" data-objective={o.id} data-control={holder ?? ""}>
+              <circle cx={o.x} cy={o.y} r={r + CONTROL_RANGE} class="w40-objective__range" stroke={color} />
+              <circle cx={o.x} cy={o.y} r={r + 0.25} class="w40-objective__ring" stroke={color} />
+              <text x={o.x} y={o.y - r - 0.5} text-anchor="middle" class="w40-objective__label">
+                {o.id}
+                {holder ? ` · ${control.names.value.player(holder)}` : ""}
+              </text>
+            </g>
+          );
+        })}
+        {[...byUnit].map(([unit, models]) => {
+          const s = game.units[unit];
+          if (!s) return null;
+          return <UnitBadges key={unit} models={models} markers={unitMarkers(s)} color={colorOf.get(s.sheet.player) ?? "#999"} />;
+        })}
+        {shown.models
+          .filter((m) => highlight.models.has(m.id) || highlight.targets.has(m.unit))
+          .map((m) => (
+            <circle
+              key={`h-${m.id}`}
+              cx={m.x}
+              cy={m.y}
+              r={reach(m.base) + 0.35}
+              class={highlight.models.has(m.id) ? "w40-choice" : "w40-target"}
+              data-choice={m.id}
+            />
+          ))}
+        {plan &&
+          [...ways].map(([id, points]) => {
+            const start = plan.start.get(id);
+            if (!start) return null;
+            const all = [start, ...points];
+            return (
+              <polyline
+                key={`p-${id}`}
+                class="w40-path"
+                points={all.map((p) => `${p.x},${p.y}`).join(" ")}
+              />
+            );
+          })}
+        {plan &&
+          [...ends].slice(0, 1).map(([id, p]) => (
+            <text key={`l-${id}`} x={p.x} y={p.y - 1.6} class="w40-path__label" text-anchor="middle">
+              {control.names.value.unit(plan.unit)}
+            </text>
+          ))}
+      </g>
+    </svg>
+  );
+}

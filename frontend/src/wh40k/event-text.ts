@@ -1,0 +1,235 @@
+// Events in words for the log (docs/wh40k10e.md "Events"), with their dice kept apart so the log
+// can draw them as dice faces. Pure: names come from a `Namer`.
+
+import type { RawEvent } from "./w40-store";
+import { type Namer, PHASE_TITLE, STEP_TITLE, STRATAGEM_TITLE, title } from "./names";
+
+export interface DiceGroup {
+  label: string;
+  values: number[];
+}
+
+export type LineTone = "phase" | "roll" | "damage" | "warning" | "score" | "plain";
+
+export interface LogLine {
+  text: string;
+  dice: DiceGroup[];
+  /** Whose action it was, when the event says. */
+  player: string | null;
+  tone: LineTone;
+}
+
+const nums = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((d): d is number => typeof d === "number") : [];
+const str = (value: unknown): string => (typeof value === "string" ? value : "");
+const strs = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((s): s is string => typeof s === "string") : [];
+const rec = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+const DICE_LABEL: Readonly<Record<string, string>> = {
+  attacks: "Attacks",
+  hit: "Hit",
+  wound: "Wound",
+  save: "Save",
+  damage: "Damage",
+  feel_no_pain: "Feel No Pain",
+};
+const DICE_ORDER = ["attacks", "hit", "wound", "save", "damage", "feel_no_pain"];
+
+/** The dice of a `weapon_resolved` event in the order they are rolled. */
+export function weaponDice(dice: Record<string, unknown>): DiceGroup[] {
+  const keys = [...DICE_ORDER, ...Object.keys(dice).filter((k) => !DICE_ORDER.includes(k))];
+  return keys
+    .map((k) => ({ label: DICE_LABEL[k] ?? k.replaceAll("_", " "), values: nums(dice[k]) }))
+    .filter((g) => g.values.length > 0);
+}
+
+const line = (text: string, tone: LineTone = "plain", dice: DiceGroup[] = [], player: string | null = null): LogLine => ({
+  text,
+  dice,
+  player,
+  tone,
+});
+
+const MOVE_WORD: Readonly<Record<string, string>> = {
+  normal: "made a Normal move",
+  advance: "Advanced",
+  fall_back: "Fell Back",
+  stationary: "Remained Stationary",
+  scouts: "made a Scouts move",
+  pile_in: "piled in",
+  consolidate: "consolidated",
+};
+
+const ROLL_PURPOSE: Readonly<Record<string, string>> = {
+  objectives: "who places the first objective",
+  attacker: "Attacker and Defender",
+  first_turn: "the first turn",
+};
+
+const farthest = (models: unknown): number =>
+  Array.isArray(models)
+    ? models.reduce((d: number, m: unknown) => Math.max(d, Number(rec(m)["distance"]) || 0), 0)
+    : 0;
+
+/** The log line for one event, or null for bookkeeping the log does not show. */
+export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
+  const player = str(e["player"]) || null;
+  const who = n.player(player);
+  const unit = n.unit(str(e["unit"]));
+  switch (e.type) {
+    case "roll_off": {
+      const dice = rec(e["dice"]);
+      const groups = Object.keys(dice).map((p) => ({ label: n.player(p), values: nums(dice[p]) }));
+      return line(
+        `Roll-off for ${ROLL_PURPOSE[str(e["purpose"])] ?? str(e["purpose"])}: ${n.player(str(e["winner"]))} wins`,
+        "roll",
+        groups,
+      );
+    }
+    case "objective_placed": {
+      const o = rec(e["objective"]);
+      return line(`${who} placed objective ${str(o["id"])} at (${Number(o["x"]).toFixed(1)}, ${Number(o["y"]).toFixed(1)})`, "plain", [], player);
+    }
+    case "roles_set":
+      return line(`${n.player(str(e["attacker"]))} is the Attacker, ${n.player(str(e["defender"]))} the Defender`);
+    case "formations_declared": {
+      const reserves = [...strs(e["reserves"]), ...strs(e["strategic_reserves"])];
+      const detail = "reserves" in e ? (reserves.length ? `: in Reserves ${reserves.map(n.unit).join(", ")}` : ": no Reserves") : " (secret until both have declared)";
+      return line(`${who} declared battle formations${detail}`, "plain", [], player);
+    }
+    case "unit_placed": {
+      const how = str(e["how"]);
+      const verb = how === "arrive" ? "arrived from Reserves" : how === "disembark" ? "disembarked" : "was deployed";
+      return line(`${unit} ${verb}`);
+    }
+    case "first_turn":
+      return line(`${who} takes the first turn`, "plain", [], player);
+    case "phase_started": {
+      const phase = str(e["phase"]);
+      const round = Number(e["round"]) || 0;
+      if (phase === "setup") return line(`Set-up: ${title(STEP_TITLE, str(e["step"]))}`, "phase");
+      return line(`Round ${round} · ${who}'s ${title(PHASE_TITLE, phase)} phase`, "phase", [], player);
+    }
+    case "waiting":
+    case "checkpoint":
+    case "attack_paused":
+    case "attacks_declared":
+    case "attacks_done":
+    case "fight_turn":
+      return null;
+    case "cp_changed": {
+      const delta = Number(e["delta"]) || 0;
+      return line(`${who} ${delta >= 0 ? "gains" : "spends"} ${plural(Math.abs(delta), "CP")} (${str(e["reason"]).replaceAll("_", " ")})`, "plain", [], player);
+    }
+    case "battle_shock_tested": {
+      const dice = nums(e["dice"]);
+      return line(
+        `${unit} Battle-shock test: ${sum(dice)} against Leadership ${Number(e["leadership"])}+ — ${e["passed"] ? "passed" : "failed"}`,
+        "roll",
+        [{ label: "2D6", values: dice }],
+      );
+    }
+    case "shock_changed":
+      return line(`${unit} is ${e["battle_shocked"] ? "Battle-shocked" : "no longer Battle-shocked"} (${str(e["reason"]).replaceAll("_", " ")})`);
+    case "advance_rolled": {
+      const dice = nums(e["dice"]);
+      return line(`${unit} ${e["reroll"] ? "re-rolled its Advance" : "rolled to Advance"}: +${sum(dice)}"`, "roll", [{ label: "Advance", values: dice }]);
+    }
+    case "unit_moved": {
+      const kind = str(e["kind"]);
+      const d = farthest(e["models"]);
+      return line(`${unit} ${MOVE_WORD[kind] ?? kind}${d > 0 ? ` (${d.toFixed(1)}")` : ""}`);
+    }
+    case "desperate_escape": {
+      const dead = strs(e["destroyed"]);
+      return line(`${unit} Desperate Escape: ${dead.length ? `${plural(dead.length, "model")} lost` : "no losses"}`, "roll", [{ label: "Escape", values: nums(e["dice"]) }]);
+    }
+    case "models_damaged": {
+      const dead = strs(e["destroyed"]);
+      const wounds = rec(e["wounds"]);
+      const hurt = Object.keys(wounds).filter((m) => !dead.includes(m));
+      const parts = [
+        ...(dead.length ? [`${plural(dead.length, "model")} destroyed`] : []),
+        ...hurt.map((m) => `${n.model(m)} has ${plural(Number(wounds[m]) || 0, "wound")} left`),
+      ];
+      return line(`${unit}: ${parts.join(", ") || "no damage"}${e["reason"] ? ` (${str(e["reason"]).replaceAll("_", " ")})` : ""}`, "damage");
+    }
+    case "embarked":
+      return line(`${unit} embarked in ${n.unit(str(e["transport"]))}`);
+    case "allocation_chosen":
+      return line(`${who} allocates the next attack to ${n.model(str(e["model"]))}`, "plain", [], player);
+    case "weapon_resolved": {
+      const text =
+        `${unit} → ${n.unit(str(e["target"]))}, ${str(e["weapon"])}: ` +
+        `${plural(Number(e["attacks"]) || 0, "attack")}, ${plural(Number(e["hits"]) || 0, "hit")}, ` +
+        `${plural(Number(e["wounds"]) || 0, "wound")}, ${plural(Number(e["failed_saves"]) || 0, "failed save")}, ` +
+        `${Number(e["damage"]) || 0} damage` +
+        (Number(e["mortal_wounds"]) ? `, ${plural(Number(e["mortal_wounds"]), "mortal wound")}` : "");
+      return line(text, "roll", weaponDice(rec(e["dice"])));
+    }
+    case "mortal_wounds_rolled": {
+      const groups = [{ label: str(e["source"]).replaceAll("_", " ") || "Dice", values: nums(e["dice"]) }];
+      const fnp = nums(e["feel_no_pain"]);
+      if (fnp.length) groups.push({ label: "Feel No Pain", values: fnp });
+      return line(`${unit}: ${plural(Number(e["mortal_wounds"]) || 0, "mortal wound")} (${str(e["source"]).replaceAll("_", " ")})`, "roll", groups);
+    }
+    case "charge_declared": {
+      const dice = nums(e["dice"]);
+      const targets = strs(e["targets"]).map(n.unit).join(", ");
+      const what = e["heroic"] ? "Heroically Intervenes against" : e["reroll"] ? "re-rolls its charge against" : "declares a charge against";
+      return line(`${unit} ${what} ${targets}: ${sum(dice)}"`, "roll", [{ label: "Charge", values: dice }]);
+    }
+    case "charge_ended":
+      return line(`${unit} ${e["success"] ? `made its charge move (${farthest(e["models"]).toFixed(1)}")` : "failed its charge"}`);
+    case "fight_selected":
+      return line(`${unit} fights${str(e["step"]) === "fights_first" ? " (Fights First)" : ""}`);
+    case "stratagem_used": {
+      const target = str(e["target"]);
+      return line(
+        `${who} uses ${title(STRATAGEM_TITLE, str(e["name"]))} (${plural(Number(e["cp"]) || 0, "CP")}) on ${unit}${target ? ` → ${n.unit(target)}` : ""}`,
+        "plain",
+        [],
+        player,
+      );
+    }
+    case "effect_added": {
+      const effect = str(e["effect"]);
+      if (effect === "scouted") return null;
+      return line(`${unit}: ${title(STRATAGEM_TITLE, effect)}`);
+    }
+    case "control_changed": {
+      const control = rec(e["control"]);
+      const held = Object.entries(control)
+        .map(([o, p]) => `${o}: ${typeof p === "string" ? n.player(p) : "—"}`)
+        .join(", ");
+      return line(`Objective control: ${held || "none"}`, "score");
+    }
+    case "vp_scored": {
+      const objectives = strs(e["objectives"]);
+      return line(`${who} scores ${plural(Number(e["vp"]) || 0, "VP")} (${str(e["reason"]).replaceAll("_", " ")}${objectives.length ? `: ${objectives.join(", ")}` : ""})`, "score", [], player);
+    }
+    case "rule_warning":
+      return line(`Rule broken by ${who} (casual game): ${str(e["message"])} [${str(e["code"])}]`, "warning", [], player);
+    case "undo_requested":
+      return line(`${who} asks to undo their last action`, "warning", [], player);
+    case "undo_answered":
+      return line(`${e["accepted"] ? "Undone" : "Undo refused"}: ${str(e["label"])}`, "warning", [], player);
+    case "entropy_contributed":
+      return line(`${who} mixed their own randomness into the dice`, "plain", [], player);
+    case "game_ended": {
+      const r = rec(e["result"]);
+      const winner = str(r["winner"]);
+      const vp = rec(r["vp"]);
+      const score = Object.entries(vp).map(([p, v]) => `${n.player(p)} ${Number(v)}`).join(" – ");
+      return line(`Game over (${str(r["reason"]).replaceAll("_", " ")}): ${winner ? `${n.player(winner)} wins` : "a draw"}${score ? `, ${score} VP` : ""}`, "score");
+    }
+    default:
+      return line(e.type.replaceAll("_", " "));
+  }
+}

@@ -1,0 +1,114 @@
+// The Fight phase: select a unit when it is your turn to, pile in (optional), choose each melee
+// weapon's target among the enemy units in reach, fight; then consolidate (or not).
+
+import { useSignal, useSignalEffect } from "@preact/signals";
+import type { ModelInfo, UnitId } from "../protocol/messages";
+import { baseGap, engagedUnits, meleeAttacks } from "./attack-choice";
+import { positions, toPaths } from "./move-plan";
+import { movePlan } from "./plan-start";
+import { PlanControls } from "./plan-controls";
+import { UnitPicker } from "./unit-picker";
+import type { W40Control } from "./w40-control";
+import { WeaponTargets } from "./weapon-targets";
+
+/** The table with the planned pile-in applied: where the fighters will stand. */
+function fightersAt(control: W40Control, unit: UnitId): ModelInfo[] {
+  const state = control.store.state.value;
+  const plan = control.plan.value;
+  const at = plan && plan.unit === unit ? positions(plan) : new Map();
+  return (state?.models ?? []).filter((m) => m.unit === unit).map((m) => ({ ...m, ...(at.get(m.id) ?? {}) }));
+}
+
+export function FightActions({ control, units }: { control: W40Control; units: UnitId[] }) {
+  const picked = useSignal<UnitId | null>(null);
+  const choice = useSignal<Record<string, string | null>>({});
+  const state = control.store.state.value;
+  if (!state) return null;
+  const names = control.names.value;
+  const busy = !control.store.idle.value;
+  const unit = picked.value && units.includes(picked.value) ? picked.value : units.length === 1 ? (units[0] ?? null) : null;
+  const status = unit ? state.game.units[unit] : undefined;
+  const me = status?.sheet.player;
+  const fighters = unit ? fightersAt(control, unit) : [];
+  const enemies = state.models.filter((m) => state.game.units[m.unit]?.sheet.player !== me);
+  const inReach = engagedUnits(fighters, enemies);
+  const melee = status?.sheet.weapons.filter((w) => w.kind === "melee") ?? [];
+  const current: Record<string, string | null> = {};
+  for (const w of melee) current[w.name] = choice.value[w.name] !== undefined ? choice.value[w.name] ?? null : (inReach[0] ?? null);
+  const reachable = (m: ModelInfo, target: UnitId) =>
+    enemies.some((e) => e.unit === target && baseGap(m, e) <= 1.0 + 1e-6) ||
+    fighters.some((f) => f.id !== m.id && baseGap(f, m) <= 0.05 && enemies.some((e) => e.unit === target && baseGap(f, e) <= 0.05));
+  const attacks = status ? meleeAttacks(status, fighters, current, reachable) : [];
+  const plan = control.plan.value;
+  const options: Record<string, string[]> = Object.fromEntries(melee.map((w) => [w.name, inReach]));
+  return (
+    <div class="w40-step" data-testid="w40-fight">
+      {units.length > 1 && (
+        <UnitPicker units={units} names={names} label="Fight with" disabled={busy} onPick={(u) => ((picked.value = u), control.selectUnit(u))} />
+      )}
+      {unit && status && (
+        <>
+          <p>
+            <b>{names.unit(unit)}</b> fights.{" "}
+            {plan?.purpose !== "pile_in" && (
+              <button type="button" class="button" onClick={() => ((control.plan.value = movePlan(state, unit, "pile_in")), control.selectUnit(unit))}>
+                Pile in (3")
+              </button>
+            )}
+          </p>
+          {plan?.purpose === "pile_in" && (
+            <PlanControls control={control} confirmLabel="Keep this pile-in" limit={3} hint="Drag models up to 3&quot; closer to the nearest enemy; the pile-in is sent with the attacks." onConfirm={() => undefined} />
+          )}
+          {inReach.length === 0 ? (
+            <p class="muted">No enemy unit is within Engagement Range: fight without attacks (or pile in first).</p>
+          ) : (
+            <WeaponTargets
+              weapons={melee}
+              options={options}
+              value={current}
+              onChange={(w, t) => (choice.value = { ...choice.value, [w]: t })}
+              names={names}
+            />
+          )}
+          <p class="muted" data-testid="w40-attack-count">{attacks.length} attacks declared</p>
+          <button
+            type="button"
+            class="button button--primary"
+            data-testid="w40-fight-go"
+            disabled={busy}
+            onClick={() =>
+              control.sendPlanned({ type: "fight", unit, pile_in: plan?.purpose === "pile_in" ? toPaths(plan) : [], attacks })
+            }
+          >
+            Fight
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function Consolidate({ control, unit }: { control: W40Control; unit: UnitId }) {
+  useSignalEffect(() => {
+    const state = control.store.state.value;
+    const plan = control.plan.peek();
+    if (state && (plan === null || plan.unit !== unit || plan.purpose !== "consolidate")) {
+      control.plan.value = movePlan(state, unit, "consolidate");
+      control.selectUnit(unit);
+    }
+  });
+  const plan = control.plan.value;
+  return (
+    <div class="w40-step" data-testid="w40-consolidate">
+      <p>
+        <b>{control.names.value.unit(unit)}</b> may consolidate up to 3".
+      </p>
+      {plan && (
+        <PlanControls control={control} confirmLabel="Consolidate" limit={3} onConfirm={() => control.sendPlanned({ type: "consolidate", unit, paths: toPaths(plan) })} />
+      )}
+      <button type="button" class="button" data-testid="w40-no-consolidate" onClick={() => control.sendPlanned({ type: "consolidate", unit, paths: [] })}>
+        No consolidation
+      </button>
+    </div>
+  );
+}

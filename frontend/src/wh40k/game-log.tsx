@@ -1,0 +1,50 @@
+// The game log in words, newest last, with every die drawn as a face. One segment of the
+// timeline may be chosen to show only its events.
+
+import type { ReadonlySignal } from "@preact/signals";
+import { useEffect, useRef } from "preact/hooks";
+import { DieFace } from "./die-face";
+import { describeEvent } from "./event-text";
+import type { Namer } from "./names";
+import type { Logged } from "./w40-store";
+
+interface Props {
+  events: ReadonlySignal<readonly Logged[]>;
+  names: ReadonlySignal<Namer>;
+  colors: ReadonlyMap<string, string>;
+  /** Only these versions (a timeline segment), or all. */
+  only: ReadonlySet<number> | null;
+}
+
+export function GameLog({ events, names, colors, only }: Props) {
+  const end = useRef<HTMLLIElement>(null);
+  const n = names.value;
+  const lines = events.value
+    .filter(({ v }) => only === null || only.has(v))
+    .map(({ v, e }) => ({ v, line: describeEvent(e, n) }))
+    .filter((x): x is { v: number; line: NonNullable<typeof x.line> } => x.line !== null);
+  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [lines.length]);
+  return (
+    <ol class="w40-log" data-testid="w40-log" aria-label="Game log">
+      {lines.map(({ v, line }) => (
+        <li key={v} class={`w40-log__line w40-log__line--${line.tone}`} data-v={v}>
+          {line.player && <span class="swatch" style={{ background: colors.get(line.player) ?? "#999" }} />}
+          <span class="w40-log__text">{line.text}</span>
+          {line.dice.length > 0 && (
+            <div class="w40-log__dice">
+              {line.dice.map((g, i) => (
+                <span class="w40-dice" key={i} data-dice={g.label}>
+                  <span class="w40-dice__label">{g.label}</span>
+                  {g.values.map((d, j) => (
+                    <DieFace key={j} value={d} />
+                  ))}
+                </span>
+              ))}
+            </div>
+          )}
+        </li>
+      ))}
+      <li ref={end} class="w40-log__end" aria-hidden="true" />
+    </ol>
+  );
+}

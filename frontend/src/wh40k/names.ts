@@ -1,0 +1,81 @@
+// Names for the log and the panels: players, units, models, stratagems, phases.
+
+import type { W40State } from "./wire";
+
+export interface Namer {
+  player(id: string | null | undefined): string;
+  unit(id: string | null | undefined): string;
+  /** "Ashguard Line #3" (the model's number within its unit). */
+  model(id: string | null | undefined): string;
+}
+
+const modelNumber = (id: string): string => /-(\d+)$/.exec(id)?.[1] ?? id;
+
+export function namer(state: W40State | null): Namer {
+  const players = new Map(state?.players.map((p) => [p.id, p.name]) ?? []);
+  const units = new Map(state?.units.map((u) => [u.id, u.name]) ?? []);
+  for (const [id, status] of Object.entries(state?.game.units ?? {})) {
+    if (!units.has(id)) units.set(id, status.sheet.name || id);
+  }
+  const unitOfModel = (id: string): string | undefined =>
+    state?.models.find((m) => m.id === id)?.unit ??
+    [...units.keys()].filter((u) => id.startsWith(`${u}-`)).sort((a, b) => b.length - a.length)[0];
+  return {
+    player: (id) => (id ? (players.get(id) ?? id) : "nobody"),
+    unit: (id) => (id ? (units.get(id) ?? id) : "—"),
+    model: (id) => {
+      if (!id) return "—";
+      const unit = unitOfModel(id);
+      return unit ? `${units.get(unit) ?? unit} #${modelNumber(id)}` : id;
+    },
+  };
+}
+
+export const PHASE_TITLE: Readonly<Record<string, string>> = {
+  setup: "Set-up",
+  command: "Command",
+  movement: "Movement",
+  shooting: "Shooting",
+  charge: "Charge",
+  fight: "Fight",
+  over: "Game over",
+};
+
+export const STEP_TITLE: Readonly<Record<string, string>> = {
+  objectives: "Place objectives",
+  attacker: "Attacker and Defender",
+  formations: "Declare battle formations",
+  deploy: "Deploy armies",
+  scouts: "Scouts moves",
+};
+
+export const STRATAGEM_TITLE: Readonly<Record<string, string>> = {
+  command_reroll: "Command Re-roll",
+  counter_offensive: "Counter-offensive",
+  epic_challenge: "Epic Challenge",
+  insane_bravery: "Insane Bravery",
+  grenade: "Grenade",
+  tank_shock: "Tank Shock",
+  fire_overwatch: "Fire Overwatch",
+  rapid_ingress: "Rapid Ingress",
+  go_to_ground: "Go to Ground",
+  smokescreen: "Smokescreen",
+  heroic_intervention: "Heroic Intervention",
+};
+
+export const STRATAGEM_CP: Readonly<Record<string, number>> = {
+  command_reroll: 1,
+  counter_offensive: 2,
+  epic_challenge: 1,
+  insane_bravery: 1,
+  grenade: 1,
+  tank_shock: 1,
+  fire_overwatch: 1,
+  rapid_ingress: 1,
+  go_to_ground: 1,
+  smokescreen: 1,
+  heroic_intervention: 2,
+};
+
+export const title = (table: Readonly<Record<string, string>>, key: string): string =>
+  table[key] ?? key.replaceAll("_", " ");

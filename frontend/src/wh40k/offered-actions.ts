@@ -1,0 +1,208 @@
+// The pending decision → what this viewer is offered now (docs/wh40k10e.md "Flow"). Pure: the
+// server stays the referee; these lists only decide which buttons to show, and anything the
+// client cannot judge (line of sight, exact ranges) is left for the server to refuse with a reason.
+
+import type { ModelId, PlayerId, UnitId } from "../protocol/messages";
+import { STRATAGEM_CP } from "./names";
+import type { Game, StratagemName, UnitStatus, W40State } from "./wire";
+
+export type MainOffer =
+  | { kind: "watch"; waitingFor: PlayerId | null; what: string }
+  | { kind: "place_objective" }
+  | { kind: "declare_formations" }
+  | { kind: "deploy"; units: UnitId[] }
+  | { kind: "scouts"; units: UnitId[] }
+  | { kind: "reaction"; window: string; unit: UnitId | null; stratagems: StratagemName[] }
+  | { kind: "allocate"; unit: UnitId; models: ModelId[] }
+  | { kind: "charge_move"; unit: UnitId; targets: UnitId[]; roll: number }
+  | { kind: "fight"; units: UnitId[] }
+  | { kind: "consolidate"; unit: UnitId }
+  | { kind: "confirm_undo"; label: string }
+  | { kind: "command" }
+  | { kind: "movement"; units: UnitId[]; reserves: UnitId[]; embarked: UnitId[] }
+  | { kind: "shooting"; units: UnitId[] }
+  | { kind: "charge"; units: UnitId[] }
+  | { kind: "fight_over" }
+  | { kind: "over" };
+
+export interface Offers {
+  main: MainOffer;
+  /** The active player may end the phase now. */
+  endPhase: boolean;
+  /** The label of this player's last action that may be taken back, or null. */
+  undo: string | null;
+  /** Stratagems this player may use on their own initiative now (reactions are in `main`). */
+  stratagems: StratagemName[];
+  /** A seated player may concede while the game runs. */
+  concede: boolean;
+}
+
+const WAITING_WORDS: Readonly<Record<string, string>> = {
+  act: "to act",
+  place_objective: "to place an objective marker",
+  declare_formations: "to declare battle formations",
+  deploy: "to deploy a unit",
+  scouts: "to make Scouts moves",
+  reaction: "to use a stratagem or pass",
+  allocate: "to allocate an attack",
+  charge_move: "to make a charge move",
+  fight: "to select a unit to fight",
+  consolidate: "to consolidate",
+  confirm_undo: "to answer an undo request",
+};
+
+export const waitingWords = (kind: string): string => WAITING_WORDS[kind] ?? kind.replaceAll("_", " ");
+
+const STRATAGEMS: readonly StratagemName[] = [
+  "command_reroll",
+  "counter_offensive",
+  "epic_challenge",
+  "insane_bravery",
+  "grenade",
+  "tank_shock",
+  "fire_overwatch",
+  "rapid_ingress",
+  "go_to_ground",
+  "smokescreen",
+  "heroic_intervention",
+];
+
+export const isStratagem = (name: string): name is StratagemName =>
+  (STRATAGEMS as readonly string[]).includes(name);
+
+/** Enough CP and not used this phase (Fire Overwatch: once per turn). */
+export function affordable(game: Game, player: PlayerId, name: StratagemName): boolean {
+  const side = game.sides[player];
+  if (!side) return false;
+  if (name === "fire_overwatch" && side.overwatch_used) return false;
+  return side.cp >= (STRATAGEM_CP[name] ?? 99) && !side.stratagems_this_phase.includes(name);
+}
+
+/** This player's units with their status, in army order. */
+export function unitsOf(game: Game, player: PlayerId): [UnitId, UnitStatus][] {
+  return Object.entries(game.units).filter(([, s]) => s.sheet.player === player);
+}
+
+const has = (s: UnitStatus, word: string): boolean =>
+  s.sheet.keywords.includes(word) || s.sheet.abilities.includes(word);
+
+const hasWeapons = (s: UnitStatus, kind: "ranged" | "melee"): boolean =>
+  s.sheet.weapons.some((w) => w.kind === kind);
+
+function phaseOffer(game: Game, me: PlayerId): MainOffer {
+  const mine = unitsOf(game, me);
+  const onTable = mine.filter(([, s]) => s.location === "table");
+  const ids = (list: [UnitId, UnitStatus][]): UnitId[] => list.map(([id]) => id);
+  switch (game.phase) {
+    case "command":
+      return { kind: "command" };
+    case "movement":
+      return {
+        kind: "movement",
+        units: ids(onTable.filter(([, s]) => !s.moved_this_phase && !(s.disembarked_now && s.move === "normal"))),
+        reserves: ids(mine.filter(([, s]) => s.location === "reserves")),
+        embarked: ids(mine.filter(([, s]) => s.location === "embarked")),
+      };
+    case "shooting":
+      return {
+        kind: "shooting",
+        units: ids(onTable.filter(([, s]) => !s.shot && s.move !== "fall_back" && hasWeapons(s, "ranged"))),
+      };
+    case "charge":
+      return {
+        kind: "charge",
+        units: ids(
+          onTable.filter(
+            ([, s]) => !s.charged && !s.charge_declared && s.move !== "advance" && s.move !== "fall_back",
+          ),
+        ),
+      };
+    case "fight":
+      return { kind: "fight_over" };
+    default:
+      return { kind: "watch", waitingFor: game.active, what: "to act" };
+  }
+}
+
+function mainOffer(game: Game, me: PlayerId | null): MainOffer {
+  if (game.result !== null || game.phase === "over") return { kind: "over" };
+  const p = game.pending;
+  if (p === null) return { kind: "watch", waitingFor: null, what: "" };
+  if (p.kind === "declare_formations") {
+    return me !== null && p.options.includes(me)
+      ? { kind: "declare_formations" }
+      : { kind: "watch", waitingFor: p.options[0] ?? p.player, what: waitingWords(p.kind) };
+  }
+  if (me === null || p.player !== me) {
+    return { kind: "watch", waitingFor: p.player, what: waitingWords(p.kind) };
+  }
+  switch (p.kind) {
+    case "act":
+      return phaseOffer(game, me);
+    case "place_objective":
+      return { kind: "place_objective" };
+    case "deploy":
+      return { kind: "deploy", units: p.options };
+    case "scouts":
+      return { kind: "scouts", units: p.options };
+    case "reaction":
+      return {
+        kind: "reaction",
+        window: typeof p.detail["window"] === "string" ? p.detail["window"] : "",
+        unit: p.unit,
+        stratagems: p.options.filter(isStratagem),
+      };
+    case "allocate":
+      return { kind: "allocate", unit: p.unit ?? "", models: p.options };
+    case "charge_move":
+      return { kind: "charge_move", unit: p.unit ?? "", targets: p.options, roll: game.charge_roll ?? 0 };
+    case "fight":
+      return { kind: "fight", units: p.options };
+    case "consolidate":
+      return { kind: "consolidate", unit: p.unit ?? "" };
+    case "confirm_undo":
+      return { kind: "confirm_undo", label: typeof p.detail["label"] === "string" ? p.detail["label"] : "" };
+    default:
+      return { kind: "watch", waitingFor: p.player, what: waitingWords(p.kind) };
+  }
+}
+
+/** Stratagems a player may start on their own now (reaction windows come as `reaction`). */
+function ownStratagems(game: Game, me: PlayerId): StratagemName[] {
+  const p = game.pending;
+  const mine = unitsOf(game, me).filter(([, s]) => s.location === "table" && !s.battle_shocked);
+  const acting = p?.kind === "act" && p.player === me;
+  const out: StratagemName[] = [];
+  if (acting && game.phase === "command" && unitsOf(game, me).some(([, s]) => s.failed_shock_now)) {
+    out.push("insane_bravery");
+  }
+  const rerollAdvance =
+    acting && game.phase === "movement" && mine.some(([, s]) => s.advance_roll !== null && !s.moved_this_phase);
+  const rerollCharge = p?.kind === "charge_move" && p.player === me;
+  if (rerollAdvance || rerollCharge) out.push("command_reroll");
+  if (acting && game.phase === "shooting" && mine.some(([, s]) => has(s, "GRENADES") && !s.shot)) {
+    out.push("grenade");
+  }
+  if (acting && game.phase === "charge" && mine.some(([, s]) => has(s, "VEHICLE") && s.charged)) {
+    out.push("tank_shock");
+  }
+  if (p?.kind === "fight" && p.player === me && p.options.some((u) => game.units[u] && has(game.units[u], "CHARACTER"))) {
+    out.push("epic_challenge");
+  }
+  return out.filter((name) => affordable(game, me, name));
+}
+
+export function offers(state: W40State, me: PlayerId | null): Offers {
+  const game = state.game;
+  const main = mainOffer(game, me);
+  const running = game.result === null && game.phase !== "over";
+  const acting = me !== null && game.pending?.kind === "act" && game.pending.player === me;
+  const undo = game.undo;
+  return {
+    main,
+    endPhase: acting && running && game.phase !== "setup",
+    undo: me !== null && running && undo !== null && undo.player === me && !undo.requested ? undo.label : null,
+    stratagems: me !== null && running ? ownStratagems(game, me) : [],
+    concede: me !== null && running,
+  };
+}

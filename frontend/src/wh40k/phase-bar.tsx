@@ -1,0 +1,46 @@
+// Round, whose turn, the phase (with the turn's five phases as a track) and what the game waits for.
+
+import { PHASE_TITLE, STEP_TITLE, type Namer, title } from "./names";
+import { waitingWords } from "./offered-actions";
+import type { W40State } from "./wire";
+
+const TRACK = ["command", "movement", "shooting", "charge", "fight"] as const;
+
+export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; me: string | null }) {
+  const g = state.game;
+  const color = state.players.find((p) => p.id === g.active)?.color ?? "#999";
+  const p = g.pending;
+  const waitingFor = p?.kind === "declare_formations" ? (p.options.length > 1 ? "both players" : names.player(p.options[0])) : names.player(p?.player);
+  const yours = p !== null && (p.player === me || (p.kind === "declare_formations" && me !== null && p.options.includes(me)));
+  return (
+    <div class="w40-phasebar" data-testid="w40-phasebar" data-round={g.round} data-phase={g.phase} data-step={g.step} data-active={g.active ?? ""}>
+      {g.phase === "setup" ? (
+        <span class="w40-phasebar__round">Set-up · {title(STEP_TITLE, g.step)}</span>
+      ) : g.phase === "over" ? (
+        <span class="w40-phasebar__round">Game over</span>
+      ) : (
+        <>
+          <span class="w40-phasebar__round">
+            Round {g.round}/{g.rounds}
+          </span>
+          <span class="w40-phasebar__turn">
+            <span class="swatch" style={{ background: color }} />
+            {names.player(g.active)}'s turn
+          </span>
+          <ol class="w40-track">
+            {TRACK.map((ph) => (
+              <li key={ph} class={ph === g.phase ? "w40-track__on" : ""}>
+                {title(PHASE_TITLE, ph)}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {p && g.result === null && (
+        <span class={`w40-phasebar__wait ${yours ? "w40-phasebar__wait--you" : ""}`} data-testid="w40-waiting">
+          {yours ? "Your decision" : `Waiting for ${waitingFor}`}: {waitingWords(p.kind)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// The controls of a planned move or set-up: how far it goes against the limit, confirm, step
+// back, start again, cancel.
+
+import { formatInches } from "../geometry/scale-bar";
+import { longestPath, PLACES_ONLY, undoDrop } from "./move-plan";
+import type { W40Control } from "./w40-control";
+
+interface Props {
+  control: W40Control;
+  confirmLabel: string;
+  limit: number | null;
+  hint?: string;
+  onConfirm(): void;
+  /** Restart from scratch (default: drop every step). */
+  onCancel?: () => void;
+}
+
+export function PlanControls({ control, confirmLabel, limit, hint, onConfirm, onCancel }: Props) {
+  const plan = control.plan.value;
+  if (!plan) return null;
+  const busy = !control.store.idle.value;
+  const placing = PLACES_ONLY.has(plan.purpose);
+  const far = longestPath(plan);
+  const over = limit !== null && far > limit + 1e-6;
+  return (
+    <div class="w40-plan" data-testid="w40-plan" data-purpose={plan.purpose}>
+      <p class="muted">
+        {hint ??
+          (placing
+            ? "Drag the unit into place (drag one model after clicking it to adjust it alone), then confirm."
+            : "Drag the unit (or one model after clicking it); each drop adds a waypoint to the path.")}
+      </p>
+      {!placing && (
+        <p class={over ? "w40-warn" : ""} data-testid="w40-plan-distance">
+          Farthest model: {formatInches(far)}
+          {limit !== null && ` of ${formatInches(limit)}`}
+        </p>
+      )}
+      <div class="w40-row">
+        <button type="button" class="button button--primary" disabled={busy} onClick={onConfirm} data-testid="w40-confirm">
+          {confirmLabel}
+        </button>
+        <button type="button" class="button" disabled={plan.steps.length === 0} onClick={() => (control.plan.value = undoDrop(plan))}>
+          Step back
+        </button>
+        <button
+          type="button"
+          class="button"
+          onClick={() => {
+            control.plan.value = null;
+            onCancel?.();
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

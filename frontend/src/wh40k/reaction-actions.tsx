@@ -1,0 +1,65 @@
+// A reaction window in the other player's turn (or the defender's): the stratagems usable now,
+// or pass. Rapid Ingress sets a unit up from Reserves, planned on the table first.
+
+import { toPlaces } from "./move-plan";
+import { placementPlan, zoneBounds } from "./plan-start";
+import { PlanControls } from "./plan-controls";
+import { StratagemForm } from "./stratagem-form";
+import type { W40Control } from "./w40-control";
+import type { StratagemName } from "./wire";
+
+const WINDOW: Readonly<Record<string, string>> = {
+  moved: "An enemy unit has just moved or been set up",
+  charge_declared: "An enemy unit has declared a charge",
+  charged: "An enemy unit has just ended a charge move",
+  targeted: "Your unit has been chosen as a target",
+  movement_end: "Your opponent's Movement phase ends",
+  fought: "An enemy unit has just fought",
+};
+
+interface Props {
+  control: W40Control;
+  window: string;
+  unit: string | null;
+  stratagems: StratagemName[];
+}
+
+export function ReactionActions({ control, window, unit, stratagems }: Props) {
+  const state = control.store.state.value;
+  const plan = control.plan.value;
+  if (!state) return null;
+  const names = control.names.value;
+  if (plan?.purpose === "rapid_ingress") {
+    const facing = zoneBounds(state, control.store.me.value ?? "").low ? 90 : 270;
+    return (
+      <div class="w40-step" data-testid="w40-reaction">
+        <p>Rapid Ingress: set {names.unit(plan.unit)} up more than 9" from every enemy model.</p>
+        <PlanControls
+          control={control}
+          confirmLabel="Use Rapid Ingress (1 CP)"
+          limit={null}
+          onConfirm={() => control.sendPlanned({ type: "stratagem", name: "rapid_ingress", unit: plan.unit, models: toPlaces(plan, facing) })}
+        />
+      </div>
+    );
+  }
+  return (
+    <div class="w40-step" data-testid="w40-reaction" data-window={window}>
+      <p>
+        {WINDOW[window] ?? window}
+        {unit ? ` (${names.unit(unit)})` : ""}. You may use a stratagem now.
+      </p>
+      {stratagems.map((name) => (
+        <StratagemForm
+          key={name}
+          control={control}
+          name={name}
+          onUse={name === "rapid_ingress" ? ({ unit: u }) => (control.plan.value = placementPlan(state, u, "rapid_ingress", "edge")) : undefined}
+        />
+      ))}
+      <button type="button" class="button" data-testid="w40-pass" disabled={!control.store.idle.value} onClick={() => control.send({ type: "pass" })}>
+        Pass
+      </button>
+    </div>
+  );
+}

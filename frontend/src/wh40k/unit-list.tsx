@@ -1,0 +1,42 @@
+// Both armies' unit cards, yours first.
+
+import type { ModelInfo } from "../protocol/messages";
+import { UnitCard } from "./unit-card";
+import type { W40Control } from "./w40-control";
+
+export function UnitList({ control }: { control: W40Control }) {
+  const state = control.store.state.value;
+  if (state === null) return null;
+  const me = control.store.me.value;
+  const byUnit = new Map<string, ModelInfo[]>();
+  for (const m of state.models) byUnit.set(m.unit, [...(byUnit.get(m.unit) ?? []), m]);
+  const order = [...state.players].sort((a, b) => (a.id === me ? -1 : b.id === me ? 1 : 0));
+  const focus = control.focus.value;
+  return (
+    <div class="w40-units" data-testid="w40-units">
+      {order.map((p) => (
+        <section key={p.id}>
+          <h3>
+            <span class="swatch" style={{ background: p.color }} />
+            {control.names.value.player(p.id)}
+          </h3>
+          <ul>
+            {Object.entries(state.game.units)
+              .filter(([, s]) => s.sheet.player === p.id)
+              .map(([id, s]) => (
+                <UnitCard
+                  key={id}
+                  id={id}
+                  status={s}
+                  models={byUnit.get(id) ?? []}
+                  color={p.color}
+                  focused={focus === id}
+                  onSelect={() => control.selectUnit(id)}
+                />
+              ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

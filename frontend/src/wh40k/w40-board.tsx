@@ -1,0 +1,70 @@
+// The table for a 10th-edition game: the shared Konva board (models, terrain, objectives) fed
+// with the server's table plus the planned move, and the overlay of zones and markers on top.
+
+import { type ReadonlySignal, effect, useSignal } from "@preact/signals";
+import { useEffect, useRef } from "preact/hooks";
+import type { BoardRenderer } from "../board/api";
+import { createKonvaBoard } from "../board/konva/konva-board";
+import { BoardOverlay, type OverlayCamera } from "./board-overlay";
+import { shownTable } from "./board-state";
+import { addDrop } from "./move-plan";
+import type { W40Control } from "./w40-control";
+
+const sameCamera = (a: OverlayCamera | null, b: OverlayCamera): boolean =>
+  a !== null && Math.abs(a.scale - b.scale) < 1e-6 && Math.abs(a.x - b.x) < 0.01 && Math.abs(a.y - b.y) < 0.01;
+
+/** The board's table-to-pixels mapping, read back from two points (it has no rotation). */
+function readCamera(board: BoardRenderer, host: HTMLElement): OverlayCamera {
+  const r = host.getBoundingClientRect();
+  const o = board.tableToClient({ x: 0, y: 0 });
+  const e = board.tableToClient({ x: 1, y: 0 });
+  return { scale: e.x - o.x, x: o.x - r.left, y: o.y - r.top };
+}
+
+export function W40Board({ control, shownV }: { control: W40Control; shownV: ReadonlySignal<number | null> }) {
+  const host = useRef<HTMLDivElement>(null);
+  const camera = useSignal<OverlayCamera | null>(null);
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const board = createKonvaBoard(el, {
+      moveModels: (moves) => {
+        const plan = control.plan.peek();
+        if (plan) control.plan.value = addDrop(plan, moves);
+      },
+      selectionChanged: () => undefined,
+    });
+    control.board = board;
+    const stop = effect(() => {
+      const state = control.store.state.value;
+      if (state === null) return;
+      const plan = control.plan.value;
+      const shown = shownTable(state, plan);
+      board.setView({
+        state: shown.state,
+        pending: shown.planned,
+        mover: plan ? control.store.me.value : null,
+        movable: new Set(plan ? [plan.unit] : []),
+      });
+    });
+    let frame = 0;
+    const follow = () => {
+      const next = readCamera(board, el);
+      if (!sameCamera(camera.peek(), next)) camera.value = next;
+      frame = requestAnimationFrame(follow);
+    };
+    frame = requestAnimationFrame(follow);
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+      control.board = null;
+      board.destroy();
+    };
+  }, [control]);
+  return (
+    <div class="w40-board" data-testid="board" data-v={shownV.value ?? ""}>
+      <div class="board" ref={host} />
+      {camera.value && <BoardOverlay control={control} camera={camera.value} />}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { describeDaEvent, playerName } from "../src/death-angel/event-text";
+import { Namer, readPack } from "../src/death-angel/pack-names";
+
+const names = new Namer(
+  readPack({
+    teams: [
+      {
+        id: "verdant",
+        name: "Verdant Squad",
+        marines: [
+          { id: "oren", name: "Brother Oren" },
+          { id: "vask", name: "Brother Vask" },
+        ],
+        actions: [
+          { id: "verdant-hail", name: "Hail of Fire" },
+          { id: "verdant-resupply", name: "Field Resupply" },
+        ],
+      },
+    ],
+    genestealers: [{ type: "husk", name: "Husk" }],
+    terrain: [{ id: "blast-door", name: "Blast Door" }],
+    events: [{ id: "lull", name: "Lull" }],
+    locations: [{ id: "gantry-walk", name: "Gantry Walk" }],
+  }),
+  null,
+);
+const text = (e: Record<string, unknown> & { type: string }) => describeDaEvent(e, names).text;
+
+describe("describeDaEvent", () => {
+  it("draws each die as a face beside the words", () => {
+    const line = describeDaEvent(
+      {
+        type: "die_rolled",
+        purpose: "attack",
+        player: "p1",
+        marine: "oren",
+        face: 2,
+        value: 1,
+        skull: true,
+        reroll: false,
+      },
+      names,
+    );
+    expect(line.text).toBe("Brother Oren rolls to attack: 1 and a skull.");
+    expect(line.die).toEqual({ value: 1, skull: true, purpose: "attack", reroll: false });
+    const again = describeDaEvent(
+      {
+        type: "die_rolled",
+        purpose: "defence",
+        player: "p2",
+        marine: "vask",
+        face: 6,
+        value: 5,
+        skull: false,
+        reroll: true,
+      },
+      names,
+    );
+    expect(again.text).toBe("Brother Vask re-rolls to defend: 5.");
+    expect(again.die?.skull).toBe(false);
+  });
+
+  it("tells a round's steps in words", () => {
+    expect(text({ type: "round_started", round: 2 })).toBe("Round 2: choose action cards.");
+    expect(
+      text({
+        type: "actions_revealed",
+        order: ["verdant-resupply", "verdant-hail"],
+        active_player: "p1",
+      }),
+    ).toBe("Revealed, in initiative order: Field Resupply, Hail of Fire.");
+    expect(text({ type: "action_started", card: "verdant-hail" })).toBe("Hail of Fire resolves.");
+    expect(
+      text({ type: "support_given", card: "verdant-resupply", marine: "vask", placed: true }),
+    ).toBe("Brother Vask is given a support token.");
+    expect(text({ type: "marine_moved", card: "x", marine: "oren", other: "vask" })).toBe(
+      "Brother Oren swaps places with Brother Vask.",
+    );
+    expect(text({ type: "marine_flipped", card: "x", marine: "oren", facing: "R" })).toBe(
+      "Brother Oren turns to face right.",
+    );
+    expect(
+      text({ type: "terrain_activated", card: "x", marine: "oren", terrain: "blast-door" }),
+    ).toBe("Brother Oren activates Blast Door.");
+    expect(
+      text({ type: "attack_declared", card: "x", marine: "oren", position: 6, side: "R" }),
+    ).toBe("Brother Oren attacks the swarm at position 6 right.");
+    expect(text({ type: "attack_resolved", marine: "oren", hit: true })).toBe("Brother Oren hits.");
+    expect(
+      text({ type: "genestealer_slain", card: "husk-5", position: 6, side: "R", requested: true }),
+    ).toBe("Husk slain at position 6 right.");
+    expect(text({ type: "token_spent", marine: "oren" })).toBe(
+      "Brother Oren spends a support token to re-roll.",
+    );
+    expect(text({ type: "tokens_placed", marine: "vask", terrain: null, count: 2 })).toBe(
+      "2 support tokens placed on Brother Vask.",
+    );
+    expect(text({ type: "tokens_discarded", marine: null, terrain: "blast-door", count: 1 })).toBe(
+      "1 support token discarded from Blast Door.",
+    );
+    expect(
+      text({
+        type: "swarm_attack_started",
+        position: 3,
+        side: "R",
+        marine: "vask",
+        cards: ["a", "b", "c"],
+      }),
+    ).toBe("The swarm at position 3 right (3 cards) attacks Brother Vask.");
+    expect(text({ type: "marine_killed", marine: "vask", position: 3, shift: "down" })).toBe(
+      "Brother Vask is slain at position 3. The formation shifts down.",
+    );
+    expect(
+      text({
+        type: "team_eliminated",
+        team: "verdant",
+        cards: [],
+        active_player: "p1",
+        active_card: "",
+      }),
+    ).toBe("Verdant Squad is wiped out: its action cards leave the game.");
+    expect(text({ type: "instinct_chosen", player: "p2", marine: "oren" })).toBe(
+      "Player 2 chooses Brother Oren (instinct).",
+    );
+    expect(text({ type: "event_revealed", card: "lull" })).toBe("Event: Lull.");
+    expect(text({ type: "location_entered", location: "gantry-walk" })).toBe(
+      "The squad enters Gantry Walk.",
+    );
+    expect(
+      text({
+        type: "swarms_moved",
+        box: 1,
+        moves: [{ position: 1, side: "L", group: 0, to_position: 1, to_side: "R", flank: true }],
+      }),
+    ).toBe("Genestealers move: the swarm at position 1 left flanks to position 1 right.");
+    expect(text({ type: "swarms_moved", box: 0, moves: [] })).toBe("No swarm moves.");
+    expect(text({ type: "game_won", reason: "cleared" })).toBe("Victory: the hulk is cleared!");
+    expect(text({ type: "game_lost" })).toBe("Defeat: every marine is dead.");
+  });
+
+  it("reads redacted events: counts instead of cards, no hidden choice", () => {
+    expect(text({ type: "actions_selected", player: "p2" })).toBe("Player 2 has chosen.");
+    expect(text({ type: "actions_selected", player: "p1", cards: ["verdant-hail"] })).toBe(
+      "Player 1 has chosen: Hail of Fire.",
+    );
+    expect(text({ type: "event_drawn", player: "p1" })).toBe("Player 1 draws the event card.");
+    expect(text({ type: "event_drawn", player: "p1", card: "lull" })).toBe(
+      "Player 1 draws the event card (Lull).",
+    );
+    expect(text({ type: "blips_dealt", left: 4, right: 6 })).toBe(
+      "Blip piles dealt: 4 left, 6 right.",
+    );
+    expect(text({ type: "deck_shuffled", deck: "genestealer", order: 12 })).toBe(
+      "The genestealer discard pile is shuffled into a new deck (12 cards).",
+    );
+    expect(
+      text({
+        type: "setup_dealt",
+        first_player: "p2",
+        picks: [],
+        formation: ["a", "b", "c", "d"],
+        setup_card: "s",
+        location_deck: 4,
+        genestealer_deck: 30,
+        event_deck: 12,
+      }),
+    ).toBe("The cards are dealt: 4 marines in the formation; Player 2 goes first.");
+  });
+
+  it("says where genestealers spawn", () => {
+    expect(
+      text({
+        type: "genestealers_placed",
+        placements: [{ position: 6, side: "L", cards: ["husk-5", "maw-7", "talon-5"] }],
+        from_blips: true,
+        box_side: "L",
+      }),
+    ).toBe("Spawn: 3 genestealers at position 6 left.");
+    expect(
+      text({ type: "genestealers_placed", placements: [], from_blips: true, box_side: "R" }),
+    ).toBe("No genestealers spawn on the right.");
+  });
+
+  it("still says something for an event it does not know", () => {
+    expect(describeDaEvent({ type: "new_thing_happened" }, names)).toEqual({
+      text: "new thing happened.",
+      tone: "minor",
+    });
+    expect(playerName("p3")).toBe("Player 3");
+    expect(playerName(null)).toBe("Someone");
+  });
+});

@@ -1,0 +1,245 @@
+import { describe, expect, it } from "vitest";
+import { decodeDaState } from "../src/death-angel/decode-state";
+import { EMPTY_NAMES, Namer, readPack } from "../src/death-angel/pack-names";
+import {
+  type Ask,
+  anchoredKeys,
+  askOf,
+  choicesAt,
+  defaultAllocation,
+  selectionCommand,
+  validAllocation,
+} from "../src/death-angel/prompt-choices";
+import type { DaState, Pending } from "../src/death-angel/wire";
+import { DecodeError } from "../src/protocol/read";
+import { ATTACK_P1, ATTACK_SPECTATOR, MOVE_P1, REROLL_P1, SELECT_P1 } from "./death-angel-fixtures";
+
+const names = (state: DaState | null = null) => new Namer(EMPTY_NAMES, state);
+const ask = (raw: Record<string, unknown>, me: string | null): Ask => {
+  const state = decodeDaState(raw);
+  return askOf(state, me, names(state));
+};
+const withPending = (raw: Record<string, unknown>, pending: Pending): DaState => ({
+  ...decodeDaState(raw),
+  pending,
+});
+const choices = (a: Ask) => (a.kind === "choices" ? a.choices : []);
+
+describe("decodeDaState", () => {
+  it("reads the server's projected states", () => {
+    for (const raw of [SELECT_P1, ATTACK_P1, ATTACK_SPECTATOR, MOVE_P1, REROLL_P1]) {
+      const s = decodeDaState(raw);
+      expect(s.formation.length).toBeGreaterThan(0);
+      expect(s.formation[0]?.marine.facing).toMatch(/^[LR]$/);
+      expect(s.blips.L + s.blips.R).toBeGreaterThanOrEqual(0);
+    }
+    expect(decodeDaState(ATTACK_SPECTATOR).hand).toEqual([]);
+    expect(decodeDaState(ATTACK_SPECTATOR).pending?.options).toBeNull();
+    expect(decodeDaState(SELECT_P1).hand.length).toBe(6);
+  });
+
+  it("names the bad field", () => {
+    const bad = structuredClone(ATTACK_P1) as { formation: { marine: { facing: string } }[] };
+    const row = bad.formation[1];
+    if (row) row.marine.facing = "up";
+    expect(() => decodeDaState(bad)).toThrow(DecodeError);
+    expect(() => decodeDaState(bad)).toThrow("state.formation[1].marine.facing");
+    expect(() => decodeDaState({ table: {} })).toThrow("state.system");
+  });
+});
+
+describe("askOf", () => {
+  it("asks a player to choose one allowed card per own team", () => {
+    const a = ask(SELECT_P1, "p1");
+    expect(a.kind).toBe("select_actions");
+    if (a.kind !== "select_actions") return;
+    expect(a.round).toBe(1);
+    expect(a.teams.map((t) => t.team)).toEqual(["cobalt", "ivory"]);
+    expect(a.teams[0]?.cards).toEqual(["cobalt-oath", "cobalt-longshot", "cobalt-leapfrog"]);
+  });
+
+  it("only tells a spectator who is being waited for", () => {
+    const a = ask(ATTACK_SPECTATOR, null);
+    expect(a).toEqual({ kind: "wait", text: "Waiting for Player 1 to attack." });
+  });
+
+  it("offers nothing to a player the prompt does not name", () => {
+    expect(ask(ATTACK_P1, "p2").kind).toBe("wait");
+    const selecting = withPending(SELECT_P1, {
+      kind: "select_actions",
+      players: ["p2"],
+      commands: ["select_actions"],
+      info: { round: 1, waiting: ["p2"] },
+      options: null,
+    });
+    expect(askOf(selecting, "p1", names())).toEqual({
+      kind: "wait",
+      text: "Waiting for Player 2 to choose action cards.",
+    });
+  });
+
+  it("turns attack options into attacks anchored to the marine and the swarm, plus ending", () => {
+    const a = ask(ATTACK_P1, "p1");
+    expect(choices(a).map((c) => c.cmd)).toEqual([
+      { type: "attack", marine: "quill", position: 6, side: "L" },
+      { type: "end_action" },
+    ]);
+    expect(anchoredKeys(a)).toEqual(new Set(["marine:quill", "swarm:6:L"]));
+    expect(choicesAt(a, "swarm:6:L").map((c) => c.cmd.type)).toEqual(["attack"]);
+    expect(choicesAt(a, "swarm:6:R")).toEqual([]);
+  });
+
+  it("lists moves (both marines anchored), flips, activations and ending", () => {
+    const a = ask(MOVE_P1, "p1");
+    const types = choices(a).map((c) => c.cmd.type);
+    expect(types).toContain("move_marine");
+    expect(types).toContain("flip_marine");
+    expect(types.at(-1)).toBe("end_action");
+    const swap = choicesAt(a, "marine:sael");
+    expect(swap.length).toBeGreaterThan(0);
+    expect(swap.every((c) => c.cmd.type === "move_marine")).toBe(true);
+    expect(swap[0]?.label).toBe("Swap Brother Tiber with Brother Sael");
+  });
+
+  it("offers a re-roll only when the prompt does", () => {
+    const a = ask(REROLL_P1, "p1");
+    expect(choices(a).map((c) => c.cmd.type)).toEqual(["reroll", "keep_roll"]);
+    expect(choices(a)[0]?.label).toBe("Re-roll (spend 1 of 3 tokens)");
+    expect(a.kind === "choices" && a.text).toBe(
+      "Brother Tiber rolled 5 on attack: spend a support token to re-roll?",
+    );
+  });
+
+  it("reads the other prompts", () => {
+    const base = { players: ["p1"], info: {} };
+    const state = (kind: string, options: Record<string, unknown>, info = {}) =>
+      withPending(ATTACK_P1, { ...base, kind, commands: [kind], options, info });
+    const kill = askOf(
+      state("choose_kill", { cards: ["husk-3", "talon-8"] }, { position: 2, side: "R" }),
+      "p1",
+      names(),
+    );
+    expect(choices(kill).map((c) => c.cmd)).toEqual([
+      { type: "choose_kill", card: "husk-3" },
+      { type: "choose_kill", card: "talon-8" },
+    ]);
+    expect(choicesAt(kill, "card:talon-8")).toHaveLength(1);
+    const instinct = askOf(
+      state("choose_instinct", { card: "cold-sweat", marines: ["tiber"] }),
+      "p1",
+      names(),
+    );
+    expect(choices(instinct).map((c) => c.cmd)).toEqual([
+      { type: "choose_instinct", marine: "tiber" },
+    ]);
+    const support = askOf(
+      state("give_support", { marines: ["maro", "vask"] }, { card: "x" }),
+      "p1",
+      names(),
+    );
+    expect(anchoredKeys(support)).toEqual(new Set(["marine:maro", "marine:vask"]));
+    const blip = askOf(state("choose_blip_side", { sides: ["L", "R"] }), "p1", names());
+    expect(choices(blip).map((c) => c.cmd)).toEqual([
+      { type: "choose_blip_side", side: "L" },
+      { type: "choose_blip_side", side: "R" },
+    ]);
+    const targets = [
+      { position: 2, terrain: "vent-shaft", max: 2 },
+      { position: 5, terrain: "cable-nest", max: 3 },
+    ];
+    const spawn = askOf(
+      state("allocate_spawn", { side: "R", available: 3, targets }),
+      "p1",
+      names(),
+    );
+    expect(spawn).toMatchObject({ kind: "allocate_spawn", side: "R", available: 3, targets });
+  });
+
+  it("says how the game ended when nothing is pending", () => {
+    const over: DaState = { ...decodeDaState(ATTACK_P1), pending: null, outcome: "lost" };
+    expect(askOf(over, "p1", names())).toEqual({ kind: "wait", text: "The squad is lost." });
+  });
+});
+
+describe("selection and allocation", () => {
+  const teams = [
+    { team: "cobalt", cards: ["cobalt-oath", "cobalt-longshot"], chosen: null },
+    { team: "ivory", cards: ["ivory-ward", "ivory-twin"], chosen: "ivory-twin" },
+  ];
+
+  it("builds select_actions once every team has an allowed card", () => {
+    expect(selectionCommand(2, teams, new Map())).toBeNull();
+    expect(selectionCommand(2, teams, new Map([["cobalt", "cobalt-leapfrog"]]))).toBeNull();
+    expect(selectionCommand(2, teams, new Map([["cobalt", "cobalt-oath"]]))).toEqual({
+      type: "select_actions",
+      round: 2,
+      cards: ["cobalt-oath", "ivory-twin"],
+    });
+    expect(
+      selectionCommand(
+        2,
+        teams,
+        new Map([
+          ["cobalt", "cobalt-oath"],
+          ["ivory", "ivory-ward"],
+        ]),
+      ),
+    ).toEqual({ type: "select_actions", round: 2, cards: ["cobalt-oath", "ivory-ward"] });
+  });
+
+  it("checks a spawn allocation against each target's max and the total", () => {
+    const targets = [
+      { position: 1, terrain: "a", max: 2 },
+      { position: 4, terrain: "b", max: 3 },
+    ];
+    expect(defaultAllocation(targets, 4)).toEqual([2, 2]);
+    expect(validAllocation(targets, 4, [2, 2])).toBe(true);
+    expect(validAllocation(targets, 4, [1, 3])).toBe(true);
+    expect(validAllocation(targets, 4, [3, 1])).toBe(false);
+    expect(validAllocation(targets, 4, [1, 2])).toBe(false);
+    expect(validAllocation(targets, 4, [4])).toBe(false);
+  });
+});
+
+describe("pack names", () => {
+  const pack = readPack({
+    die: [{ value: 0 }, { value: 1, skull: true }],
+    teams: [
+      {
+        id: "ember",
+        name: "Ember Squad",
+        colour: "#c8452c",
+        marines: [{ id: "castor", name: "Brother Castor" }],
+        actions: [{ id: "ember-hold", name: "Hold the Line" }],
+      },
+    ],
+    genestealers: [{ type: "talon", name: "Talon", count: 9 }],
+    broodlords: [{ id: "pale-tyrant", name: "The Pale Tyrant" }],
+    events: [{ id: "lull", name: "Lull" }],
+    locations: [{ id: "gantry", name: "Gantry Walk" }],
+    setups: [{ id: "spur", name: "Docking Spur" }],
+  });
+
+  it("names marines, cards, genestealers and places; unknown ids stay ids", () => {
+    const n = new Namer(pack, null);
+    expect(pack.die).toEqual([
+      { value: 0, skull: false },
+      { value: 1, skull: true },
+    ]);
+    expect(n.marine("castor")).toBe("Brother Castor");
+    expect(n.action("ember-hold")).toBe("Hold the Line");
+    expect(n.team("ember")).toBe("Ember Squad");
+    expect(n.genestealer("talon-7")).toBe("Talon");
+    expect(n.genestealer("pale-tyrant")).toBe("The Pale Tyrant");
+    expect(n.location("spur")).toBe("Docking Spur");
+    expect(n.event("lull")).toBe("Lull");
+    expect(n.marine("nobody")).toBe("nobody");
+    expect(readPack("not a pack")).toBe(EMPTY_NAMES);
+  });
+
+  it("falls back on the state's names before the pack arrives", () => {
+    const state = decodeDaState(ATTACK_P1);
+    const first = state.formation[0]?.marine;
+    expect(first && new Namer(EMPTY_NAMES, state).marine(first.id)).toBe(first?.name);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { faceTone, pips } from "../src/wh40k/dice";
+import { describeEvent, weaponDice } from "../src/wh40k/event-text";
+import { namer } from "../src/wh40k/names";
+import { timeline } from "../src/wh40k/timeline";
+import { fixture } from "./wh40k-fixture";
+
+const n = namer(fixture());
+
+describe("events → log lines", () => {
+  it("describes an attack with its dice in rolling order", () => {
+    const line = describeEvent(
+      {
+        type: "weapon_resolved",
+        unit: "p1-a",
+        weapon: "Gun",
+        target: "p2-b",
+        models: 2,
+        dice: { save: [2], hit: [3, 6], wound: [5], attacks: [] },
+        attacks: 4,
+        hits: 2,
+        wounds: 1,
+        mortal_wounds: 0,
+        failed_saves: 1,
+        damage: 1,
+        ignored: 0,
+      },
+      n,
+    );
+    expect(line?.text).toBe("Alpha → Bravo, Gun: 4 attacks, 2 hits, 1 wound, 1 failed save, 1 damage");
+    expect(line?.dice).toEqual([
+      { label: "Hit", values: [3, 6] },
+      { label: "Wound", values: [5] },
+      { label: "Save", values: [2] },
+    ]);
+    expect(line?.tone).toBe("roll");
+  });
+
+  it("names players, units and models, and shows casual-mode warnings", () => {
+    expect(describeEvent({ type: "roll_off", purpose: "first_turn", dice: { p1: [2], p2: [5] }, winner: "p2" }, n)).toMatchObject({
+      text: "Roll-off for the first turn: Player 2 wins",
+      dice: [
+        { label: "Player 1", values: [2] },
+        { label: "Player 2", values: [5] },
+      ],
+    });
+    expect(describeEvent({ type: "models_damaged", unit: "p2-b", wounds: { "p2-b-1": 1 }, destroyed: ["p2-b-2"], reason: "shooting" }, n)?.text).toBe(
+      "Bravo: 1 model destroyed, Bravo #1 has 1 wound left (shooting)",
+    );
+    const warning = describeEvent({ type: "rule_warning", player: "p1", code: "rule/too_far", message: "moves too far" }, n);
+    expect(warning).toMatchObject({ tone: "warning", player: "p1" });
+    expect(warning?.text).toContain("moves too far");
+    expect(describeEvent({ type: "charge_declared", unit: "p1-a", targets: ["p2-b"], dice: [3, 4] }, n)?.text).toBe(
+      'Alpha declares a charge against Bravo: 7"',
+    );
+  });
+
+  it("hides bookkeeping and keeps a secret formation secret", () => {
+    expect(describeEvent({ type: "waiting", pending: null }, n)).toBeNull();
+    expect(describeEvent({ type: "formations_declared", player: "p2" }, n)?.text).toBe(
+      "Player 2 declared battle formations (secret until both have declared)",
+    );
+  });
+
+  it("orders weapon dice and drops empty kinds", () => {
+    expect(weaponDice({ damage: [3], feel_no_pain: [], hit: [1] }).map((g) => g.label)).toEqual(["Hit", "Damage"]);
+  });
+});
+
+describe("dice faces", () => {
+  it("puts the pips of every face on a 3×3 grid", () => {
+    expect([1, 2, 3, 4, 5, 6].map((f) => pips(f).length)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pips(1)).toEqual([4]);
+    expect(pips(7)).toEqual([]);
+    expect([faceTone(6), faceTone(1), faceTone(3)]).toEqual(["crit", "fail", "plain"]);
+  });
+});
+
+describe("timeline", () => {
+  it("cuts the log at each phase start", () => {
+    const seg = timeline([
+      { v: 1, e: { type: "roll_off" } },
+      { v: 2, e: { type: "phase_started", round: 1, player: "p1", phase: "command" } },
+      { v: 3, e: { type: "cp_changed" } },
+      { v: 4, e: { type: "phase_started", round: 1, player: "p1", phase: "movement" } },
+    ]);
+    expect(seg.map((s) => [s.label, s.versions])).toEqual([
+      ["Start", [1]],
+      ["Command", [2, 3]],
+      ["Movement", [4]],
+    ]);
+  });
+});

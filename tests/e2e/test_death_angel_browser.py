@@ -1,0 +1,375 @@
+"""Space Hulk: Death Angel in real browsers: two players play rounds through the UI, a spectator
+watches, and nobody receives a card identity they may not see."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import VIEWPORT
+from tests.support.client import create_game
+from tests.support.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 15_000
+ROUNDS = 3
+MAX_ROUNDS = 6
+# Attack whenever allowed (every other round), so that attacks and their dice happen.
+PREFERENCE = ["attack", "move_activate", "support"]
+BUDGET_S = 35.0
+# Where the log records a deck's or pile's order, which nobody may learn.
+SECRET_ORDERS = {
+    "setup_dealt": ("location_deck", "genestealer_deck", "event_deck"),
+    "blips_dealt": ("left", "right"),
+    "deck_shuffled": ("order",),
+}
+IDLE = "window.__vantage?.ready === true && window.__vantage.idle === true"
+
+
+class Watched:
+    """A page plus every websocket frame and game HTTP answer it received, in order."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.received: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("websocket", self._socket)
+        page.on("response", self._response)
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framereceived", lambda payload: self.received.append(_text(payload)))
+
+    def _response(self, response: Any) -> None:
+        if "/api/games/" in response.url:
+            with contextlib.suppress(Exception):
+                self.received.append(response.text())
+
+    def messages(self) -> Iterator[dict[str, Any]]:
+        """Every JSON message and HTTP answer, except the public pack answer (all card data)."""
+        for text in self.received:
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(msg, dict) and msg.get("type") == "answer":
+                continue
+            yield msg
+
+
+def _text(payload: Any) -> str:
+    return payload if isinstance(payload, str) else bytes(payload).decode()
+
+
+@pytest.fixture
+def open_game(chromium: Any) -> Iterator[Callable[..., Watched]]:
+    """Open a game link in a fresh context, listening to its traffic from the first byte."""
+    contexts: list[Any] = []
+
+    def open_link(url: str, viewport: dict[str, int] = VIEWPORT) -> Watched:
+        context = chromium.new_context(viewport=viewport, has_touch=viewport["width"] < 1000)
+        contexts.append(context)
+        watched = Watched(context.new_page())
+        watched.page.set_default_timeout(WAIT_MS)
+        watched.page.goto(url)
+        watched.page.wait_for_function(IDLE, timeout=WAIT_MS)
+        return watched
+
+    yield open_link
+    for context in contexts:
+        context.close()
+
+
+def hook(page: Any, name: str) -> Any:
+    return page.evaluate(f"window.__vantage.{name}")
+
+
+def wait_idle(*pages: Any) -> None:
+    for page in pages:
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+
+
+def wait_synced(actor: Any, pages: list[Any]) -> None:
+    """Every page shows at least the version the acting page reached, settled."""
+    wait_idle(actor)
+    v = hook(actor, "v")
+    for page in pages:
+        page.wait_for_function(f"({IDLE}) && window.__vantage.v >= {v}", timeout=WAIT_MS)
+
+
+def act(page: Any, pending: dict[str, Any], flipped: set[str]) -> str:
+    """Answer this player's prompt by clicking, as a person would; returns what was done."""
+    kind, options = pending["kind"], pending["options"]
+    if kind == "select_actions":
+        kinds = {c["id"]: c["kind"] for c in hook(page, "state")["hand"]}
+        for team in options["teams"]:
+            card = min(team["cards"], key=lambda c: PREFERENCE.index(kinds[c]))
+            page.click(f'[data-testid="da-hand-{card}"]')
+        page.click('[data-testid="da-confirm-select"]')
+        return kind
+    if kind == "give_support":
+        page.click(f'[data-testid="da-marine-{options["marines"][0]}"]')
+        return kind
+    if kind == "move_activate" and options["flips"] and not flipped:
+        marine = options["flips"][0]
+        flipped.add(marine)
+        # Tapping the marine shows his choices (or does the only one); then turn him.
+        page.click(f'[data-testid="da-marine-{marine}"]')
+        if page.locator(".da-choice--all").count():
+            page.click(f'button[data-cmd="flip_marine"]:has-text("{hook_name(page, marine)}")')
+        return "flip_marine"
+    if kind == "attack" and options["attacks"]:
+        target = options["attacks"][0]
+        swarm = f'[data-testid="da-swarm-{target["position"]}-{target["side"]}"] .da-swarm__head'
+        page.click(swarm)
+        if page.locator(".da-choice--all").count():  # several marines can hit it: pick one
+            page.click('button[data-cmd="attack"]')
+        return "attack"
+    if kind == "choose_kill":
+        page.click(f'[data-testid="da-gs-{options["cards"][0]}"]')
+        return kind
+    if kind == "choose_instinct":
+        page.click(f'[data-testid="da-marine-{options["marines"][0]}"]')
+        return kind
+    for cmd in ("reroll", "choose_blip_side", "allocate_spawn", "end_action"):
+        button = page.locator(f'button[data-cmd="{cmd}"]')
+        if button.count():
+            button.first.click()
+            return cmd
+    raise AssertionError(f"no way to answer {kind}: {options}")
+
+
+def hook_name(page: Any, marine: str) -> str:
+    for row in hook(page, "state")["formation"]:
+        if row["marine"]["id"] == marine:
+            name: str = row["marine"]["name"]
+            return name
+    return marine
+
+
+# ---- The server's truth, from its own database and rules ------------------------------------
+
+
+def server_truth(db: Path, game_id: str) -> dict[str, Any]:
+    """Replay the game's log with the server's rules: what is hidden now, what was ever public."""
+    from vantage.rules.death_angel import views
+    from vantage.rules.death_angel.ruleset import DeathAngelRuleset
+
+    rules = DeathAngelRuleset()
+    with sqlite3.connect(db) as conn:
+        (setup,) = conn.execute("SELECT setup FROM games WHERE id = ?", (game_id,)).fetchone()
+        rows = conn.execute(
+            "SELECT payload FROM game_events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+    state = rules.initial_state(rules.parse_setup(json.loads(setup)))
+    public: set[str] = set()
+    selections: list[dict[str, Any]] = []
+    orders: list[list[str]] = []
+    for (payload,) in rows:
+        raw = json.loads(payload) if isinstance(payload, str) else payload
+        event = rules.events.decode(raw)
+        state = rules.evolve(state, event)
+        public |= _strings(views.redact(event, None))
+        # A mid-batch state may have no well-formed prompt; the settled ones count.
+        with contextlib.suppress(Exception):
+            public |= _strings(views.project(state, None))
+        if raw["type"] == "actions_selected":
+            selections.append(
+                {"player": raw["player"], "cards": raw["cards"], "round": state.round}
+            )
+        for key in SECRET_ORDERS.get(raw["type"], ()):
+            if len(raw[key]) > 1:
+                orders.append(raw[key])
+    p1_teams = [t for t, p in state.teams.items() if p == "p1"]
+    hidden_now = {
+        *state.blips["L"],
+        *state.blips["R"],
+        *state.gs_deck,
+        *state.event_deck,
+        *state.location_deck,
+        *(c for t in p1_teams for c in state.hands.get(t, ())),
+    }
+    return {
+        "never_public": hidden_now - public,
+        "selections": selections,
+        "orders": orders,
+    }
+
+
+def _strings(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def _lists(value: Any) -> Iterator[list[Any]]:
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _lists(v)
+    elif isinstance(value, list):
+        yield value
+        for v in value:
+            yield from _lists(v)
+
+
+def _before_reveal(msg: dict[str, Any]) -> bool:
+    """An event, or a state still in action selection (a late HTTP answer may show the reveal)."""
+    state = msg.get("state")
+    return not isinstance(state, dict) or state.get("phase") == "select"
+
+
+def assert_no_leak(watcher: Watched, truth: dict[str, Any], who: str) -> None:
+    """Nothing hidden from this viewer reached it: no hidden card, deck order or early choice."""
+    texts = [json.dumps(m) for m in watcher.messages()]
+    for card in truth["never_public"]:
+        leaked = [t[:200] for t in texts if f'"{card}"' in t]
+        assert not leaked, f"{who} received hidden card {card}: {leaked[:2]}"
+    for msg in watcher.messages():
+        for found in _lists(msg):
+            assert found not in truth["orders"], f"{who} received a deck order: {found}"
+        state = msg.get("state") if isinstance(msg.get("state"), dict) else None
+        if state is not None and state.get("system") == "death-angel":
+            mine = {t["id"] for t in state["teams"] if t["player"] == state["viewer"]}
+            assert all(card["team"] in mine for card in state["hand"]), f"{who} got another hand"
+            for team in state["teams"]:
+                if team["player"] != state["viewer"] and state["phase"] == "select":
+                    assert team["chosen"] is None, f"{who} saw {team['id']}'s choice early"
+    # Player 1's choice of round r never reaches the others between round r's start and the reveal.
+    before_reveal: dict[int, list[str]] = {}
+    current: int | None = None
+    for msg in watcher.messages():
+        e = msg.get("e") if msg.get("type") == "event" else None
+        kind = e.get("type") if isinstance(e, dict) else None
+        if kind == "round_started" and isinstance(e, dict):
+            current = int(e["round"])
+            before_reveal[current] = []
+        elif kind == "actions_revealed":
+            current = None
+        elif current is not None and _before_reveal(msg):
+            before_reveal[current].append(json.dumps(msg))
+    checked = 0
+    for sel in truth["selections"]:
+        if sel["player"] != "p1" or sel["round"] not in before_reveal:
+            continue
+        for card in sel["cards"]:
+            checked += 1
+            early = [t[:200] for t in before_reveal[sel["round"]] if f'"{card}"' in t]
+            assert not early, f"{who} saw p1's {card} before the reveal: {early[:1]}"
+    assert checked > 0
+
+
+# ---- The test ---------------------------------------------------------------------------------
+
+
+def test_two_players_play_rounds_and_the_spectator_sees_no_secret(
+    server: LiveServer, open_game: Callable[..., Watched], shots: Path, tmp_path: Path
+) -> None:
+    started = time.monotonic()
+    game = create_game(server, {"system": "death-angel", "seats": 2})
+    assert len(game["seats"]) == 2
+    p1 = open_game(game["seats"][0]["url"])
+    p2 = open_game(game["seats"][1]["url"], {"width": 768, "height": 1024})
+    spectator = open_game(game["spectator"]["url"])
+    players = {"p1": p1.page, "p2": p2.page}
+    everyone = [p1.page, p2.page, spectator.page]
+
+    # Cards on a table, not the miniatures board; the spectator has no hand and no options.
+    for page in everyone:
+        assert page.locator(".board").count() == 0
+        assert page.locator('[data-testid="da-formation"] .da-marine').count() == 8
+    assert spectator.page.locator('[data-testid="da-hand"]').count() == 0
+    assert hook(spectator.page, "state")["hand"] == []
+    assert hook(spectator.page, "pending")["options"] is None
+    assert hook(p1.page, "viewer") == {"player": "p1", "role": "player"}
+    assert p1.page.locator('[data-testid^="da-hand-"]').count() == len(
+        hook(p1.page, "state")["hand"]
+    )
+
+    done: list[str] = []
+    flipped: set[str] = set()
+    shot_mid_round = False
+    while time.monotonic() - started < BUDGET_S:
+        state = hook(p1.page, "state")
+        enough = state["round"] > ROUNDS and "attack" in done
+        if state["outcome"] or enough or state["round"] > MAX_ROUNDS:
+            break
+        pending = state["pending"]
+        waiting = pending["info"].get("waiting") if pending["kind"] == "select_actions" else None
+        actor = (waiting or pending["players"])[0]
+        page = players[actor]
+        mine = hook(page, "pending")
+        v = hook(page, "v")
+        if mine["kind"] != "select_actions" and not shot_mid_round and actor == "p1":
+            p1.page.screenshot(path=str(shots / "da-player1-mid-round.png"))
+            spectator.page.screenshot(path=str(shots / "da-spectator-mid-round.png"))
+            shot_mid_round = True
+        done.append(act(page, mine, flipped))
+        page.wait_for_function(
+            "v => window.__vantage.v > v || window.__vantage.lastRejection !== null",
+            arg=v,
+            timeout=WAIT_MS,
+        )
+        assert hook(page, "lastRejection") is None, hook(page, "lastRejection")
+        wait_synced(page, everyone)
+
+    final = hook(p1.page, "state")
+    assert final["round"] > ROUNDS or final["outcome"], f"only reached round {final['round']}"
+    assert {"select_actions", "attack"} <= set(done), done
+    wait_idle(*everyone)
+    assert hook(spectator.page, "v") == hook(p1.page, "v") == hook(p2.page, "v")
+
+    # The log tells every step; dice are drawn as faces.
+    for page in everyone:
+        log = page.inner_text('[data-testid="da-log"]')
+        assert "Revealed, in initiative order" in log
+        assert "Round 2: choose action cards." in log
+    dice = spectator.page.locator('[data-testid="da-log"] [data-testid="da-die"]')
+    assert dice.count() >= 1
+
+    p2.page.screenshot(path=str(shots / "da-tablet-768x1024.png"))
+    spectator.page.screenshot(path=str(shots / "da-spectator.png"))
+    p1.page.screenshot(path=str(shots / "da-player1.png"))
+
+    truth = server_truth(tmp_path / "v.db", game["id"])
+    assert truth["never_public"] and truth["orders"], "nothing hidden to check"
+    assert_no_leak(spectator, truth, "the spectator")
+    assert_no_leak(p2, truth, "player 2")
+    for page in everyone:
+        assert page.locator(".toast").count() == 0
+    for watched in (p1, p2, spectator):
+        assert watched.errors == []
+
+
+def test_home_page_creates_a_death_angel_game_for_three(server: LiveServer, chromium: Any) -> None:
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/")
+        page.select_option('select[name="system"]', "death-angel")
+        seats = page.locator('input[name="seats"]')
+        assert seats.input_value() == "2"
+        assert seats.get_attribute("max") == "6"
+        seats.fill("3")
+        page.get_by_role("button", name="Create game").click()
+        links = page.locator(".links .copy-link__url")
+        links.first.wait_for(timeout=WAIT_MS)
+        urls = links.all_inner_texts()
+        assert len(urls) == 4  # three seats and the spectator
+        page.goto(urls[2])
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        assert hook(page, "viewer")["player"] == "p3"
+        assert page.locator('[data-testid="da-formation"] .da-marine').count() == 12
+    finally:
+        context.close()

@@ -1,0 +1,325 @@
+"""The table tools in a real browser: ruler, range rings, line of sight and the live unit check
+of a drag, each used with the mouse and checked against the server's own answer for the same
+positions; and a drag and a ruler sweep over a 200-model table that keep the frames flowing."""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.api.test_table_queries_ws import R32, SETUP
+from tests.support.client import Seat, create_game
+from tests.support.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 10_000
+# Frame timestamps from requestAnimationFrame, and long tasks (> 50 ms), kept until read.
+RECORD_FRAMES = """() => {
+    window.__frames = [];
+    window.__longTasks = [];
+    window.__longTaskObserver = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    });
+    window.__longTaskObserver.observe({ type: "longtask" });
+    const tick = (t) => {
+        if (window.__frames === null) return;
+        window.__frames.push(t);
+        requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+}"""
+STOP_FRAMES = """() => {
+    window.__longTaskObserver.disconnect();
+    const result = { frames: window.__frames, longTasks: window.__longTasks };
+    window.__frames = null;
+    return result;
+}"""
+
+
+def screen(page: Any, x: float, y: float) -> dict[str, float]:
+    """Viewport pixels of a table point."""
+    at: dict[str, float] = page.evaluate("([x, y]) => window.__vantage.screenPoint(x, y)", [x, y])
+    return at
+
+
+def click_at(page: Any, x: float, y: float, **kwargs: Any) -> None:
+    at = screen(page, x, y)
+    page.mouse.click(at["x"], at["y"], **kwargs)
+
+
+def hook(page: Any, name: str) -> Any:
+    return page.evaluate(f"window.__vantage.{name}")
+
+
+def wait_hook(page: Any, condition: str) -> Any:
+    """Wait until a JS condition on `v` (window.__vantage) holds."""
+    page.wait_for_function(
+        f"(() => {{ const v = window.__vantage; return {condition}; }})()", timeout=WAIT_MS
+    )
+
+
+class Server:
+    """The server's answers to table queries, asked over its own websocket (a spectator)."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.req = 0
+
+    def ask(self, q: dict[str, Any]) -> Any:
+        self.req += 1
+        self.seat.send({"type": "query", "req_id": self.req, "q": q})
+        while True:
+            msg = self.seat.recv()
+            if msg.get("req_id") == self.req:
+                assert msg["type"] == "answer", msg
+                return msg["a"]
+
+
+def xy(p: dict[str, float]) -> list[float]:
+    return [p["x"], p["y"]]
+
+
+def test_each_tool_shows_the_servers_answer(
+    server: LiveServer, open_table: Callable[[str], Any], shots: Path
+) -> None:
+    game = create_game(server, {"system": "wh40k-9e", "setup": SETUP})
+    p1 = open_table(game["seats"][0]["url"])
+    spectator = open_table(game["spectator"]["url"])
+    with Seat(server, game["id"], game["spectator"]["token"]) as seat:
+        seat.recv(), seat.recv()  # welcome, snapshot
+        truth = Server(seat)
+
+        # Ruler (from the toolbar): click a1, click a2 — base edge to base edge.
+        assert hook(p1, "tool") == "move"
+        p1.locator("[data-tool=ruler]").click()
+        click_at(p1, 10, 10)
+        click_at(p1, 13, 10)
+        wait_hook(p1, "v.ruler?.distance != null")
+        shown = hook(p1, "ruler")
+        expected = truth.ask({"type": "measure", "a": "a1", "b": "a2"})
+        assert (shown["a"], shown["b"]) == ("a1", "a2")
+        assert shown["distance"] == expected["distance"] == pytest.approx(3 - 2 * R32, abs=1e-4)
+        assert xy(shown["from"]) == expected["from"] and xy(shown["to"]) == expected["to"]
+        assert p1.get_by_test_id("ruler-distance").inner_text().startswith('1.74"')
+        p1.screenshot(path=str(shots / "tool-ruler.png"))
+
+        # Ruler by dragging from a1 to empty table: base edge to a point.
+        start, end = screen(p1, 10, 10), screen(p1, 10, 15)
+        p1.mouse.move(start["x"], start["y"])
+        p1.mouse.down()
+        p1.mouse.move(end["x"], end["y"], steps=8)
+        p1.mouse.up()
+        wait_hook(p1, "v.ruler?.distance != null && typeof v.ruler.b === 'object'")
+        shown = hook(p1, "ruler")
+        expected = truth.ask({"type": "measure", "a": "a1", "b": shown["b"]})
+        assert shown["distance"] == expected["distance"] == pytest.approx(5 - R32, abs=0.1)
+        assert xy(shown["to"]) == expected["to"]
+
+        # Range ring (key G): a 3" ring round b1, typed in the panel.
+        p1.keyboard.press("g")
+        radius = p1.get_by_label("Ring radius in inches")
+        radius.fill("3")
+        click_at(p1, 30, 10)
+        wait_hook(p1, "v.rings.length === 1")
+        assert hook(p1, "rings") == [{"model": "b1", "radius": 3}]
+        # The ring is 3" from the base edge: the server measures 3" to a point on it.
+        on_ring = {"x": 30 + R32 + 3, "y": 10}
+        assert truth.ask({"type": "measure", "a": "b1", "b": on_ring})["distance"] == (
+            pytest.approx(3, abs=1e-4)
+        )
+        p1.screenshot(path=str(shots / "tool-ring.png"))
+
+        # Line of sight (key L): a1 to b1 is blocked by the building, which is highlighted.
+        p1.keyboard.press("l")
+        click_at(p1, 10, 10)
+        click_at(p1, 30, 10)
+        wait_hook(p1, "v.sight?.answered && v.sight.target === 'b1'")
+        shown = hook(p1, "sight")
+        expected = truth.ask({"type": "sight", "observer": "a1", "target": "b1"})
+        assert shown["visible"] is expected["visible"] is False
+        assert shown["blocking"] == expected["blocking"] == ["t1"]
+        assert shown["highlighted"] == ["t1"]
+        assert p1.get_by_test_id("sight-words").inner_text() == "Not visible"
+        assert "(t1)" in p1.get_by_test_id("sight-blocking").inner_text()
+        p1.screenshot(path=str(shots / "tool-sight-blocked.png"))
+
+        # ... and a1 to b2 is clear, with the server's witness segment drawn.
+        click_at(p1, 10, 30)
+        wait_hook(p1, "v.sight?.answered && v.sight.target === 'b2'")
+        shown = hook(p1, "sight")
+        expected = truth.ask({"type": "sight", "observer": "a1", "target": "b2"})
+        assert shown["visible"] is expected["visible"] is True
+        assert shown["fully_visible"] is expected["fully_visible"] is True
+        assert [[*xy(p), p["z"]] for p in shown["segment"]] == expected["segment"]
+        assert shown["highlighted"] == []
+        assert p1.get_by_test_id("sight-words").inner_text() == "Fully visible, no cover"
+        p1.screenshot(path=str(shots / "tool-sight-clear.png"))
+
+        # A spectator may look too (queries are read-only) but never move.
+        spectator.keyboard.press("l")
+        click_at(spectator, 10, 10)
+        click_at(spectator, 30, 10)
+        wait_hook(spectator, "v.sight?.answered")
+        assert hook(spectator, "sight")["blocking"] == ["t1"]
+        spectator.keyboard.press("m")
+        a = screen(spectator, 10, 10)
+        spectator.mouse.move(a["x"], a["y"])
+        spectator.mouse.down()
+        spectator.mouse.move(a["x"] + 80, a["y"], steps=5)
+        assert hook(spectator, "dragCheck") is None
+        spectator.mouse.up()
+        assert hook(spectator, "model('a1')") == {"x": 10, "y": 10, "facing": 0}
+
+        # Move (key M): drag a2 to 0.9" from b1's base and hold: the live unit check says who
+        # breaks coherency and who is engaged, as the server would for those positions.
+        p1.keyboard.press("m")
+        target_x = 30 - 2 * R32 - 0.9
+        start, end = screen(p1, 13, 10), screen(p1, target_x, 10)
+        p1.mouse.move(start["x"], start["y"])
+        began = time.monotonic()
+        p1.mouse.down()
+        p1.mouse.move(end["x"], end["y"], steps=20)
+        wait_hook(
+            p1,
+            f"v.dragCheck?.answered && Math.abs(v.dragCheck.positions.a2?.x - {target_x}) < 0.1",
+        )
+        shown = hook(p1, "dragCheck")
+        seconds = time.monotonic() - began
+        expected = truth.ask({"type": "unit_check", "unit": "A", "positions": shown["positions"]})
+        assert shown["coherent"] is expected["coherent"] is False
+        assert sorted(shown["breaking"]) == sorted(expected["breaking"]) == ["a1", "a2"]
+        assert shown["engaged_with"] == expected["engaged_with"] == ["b1"]
+        assert 1 <= shown["queries"] <= seconds * 10 + 2  # ten a second, not one per mouse move
+        assert "Out of coherency" in p1.get_by_test_id("drag-coherency").inner_text()
+        assert "b1" in p1.get_by_test_id("drag-engagement").inner_text()
+        p1.screenshot(path=str(shots / "tool-drag-check.png"))
+
+        # Escape cancels the drag: the model stays, the check goes.
+        p1.keyboard.press("Escape")
+        p1.mouse.up()
+        wait_hook(p1, "v.dragCheck === null")
+        assert hook(p1, "model('a2')") == {"x": 13, "y": 10, "facing": 0}
+        assert hook(p1, "v") == 0
+
+    for page in (p1, spectator):
+        assert page.errors == []
+
+
+def big_setup(units: int = 20, per_unit: int = 10) -> dict[str, Any]:
+    """200 models in 20 units of 10, in rows across a 60" x 44" table, and five buildings."""
+    models = []
+    for u in range(units):
+        row, col = divmod(u, 5)
+        for k in range(per_unit):
+            models.append(
+                {
+                    "id": f"m{u}_{k}",
+                    "unit": f"U{u}",
+                    "base": {"shape": "circle", "diameter_mm": 32},
+                    "x": 3 + col * 11 + (k % 5) * 1.6,
+                    "y": 4 + row * 9 + (k // 5) * 1.6,
+                    "height": 1.6,
+                }
+            )
+    return {
+        "table": {"width": 60, "depth": 44},
+        "players": ["p1", "p2"],
+        "units": [
+            {"id": f"U{u}", "player": "p1" if u % 2 == 0 else "p2", "keywords": ["INFANTRY"]}
+            for u in range(units)
+        ],
+        "models": models,
+        "terrain": [
+            {
+                "id": f"t{i}",
+                "kind": "building",
+                "height": 6,
+                "polygon": [[4 + i * 11, 39], [8 + i * 11, 39], [8 + i * 11, 42], [4 + i * 11, 42]],
+            }
+            for i in range(5)
+        ],
+    }
+
+
+def frame_stats(page: Any) -> dict[str, float]:
+    """Frame intervals while recording, and the page's long tasks."""
+    recorded = page.evaluate(STOP_FRAMES)
+    frames, long_tasks = recorded["frames"], recorded["longTasks"]
+    gaps = sorted(b - a for a, b in itertools.pairwise(frames))
+    return {
+        "seconds": round((frames[-1] - frames[0]) / 1000, 2),
+        "frames": len(frames),
+        "median_ms": round(statistics.median(gaps), 1),
+        "p95_ms": round(gaps[int(len(gaps) * 0.95)], 1),
+        "max_ms": round(gaps[-1], 1),
+        "long_tasks": len(long_tasks),
+        "longest_task_ms": round(max(long_tasks, default=0), 1),
+    }
+
+
+def sweep(page: Any, path: list[tuple[float, float]], steps: int) -> None:
+    """Move the mouse along a polyline of table points in small steps, as a hand would."""
+    points = [
+        (x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        for (x0, y0), (x1, y1) in itertools.pairwise(path)
+        for i in range(1, steps + 1)
+    ]
+    pixels = page.evaluate("ps => ps.map(([x, y]) => window.__vantage.screenPoint(x, y))", points)
+    for at in pixels:
+        page.mouse.move(at["x"], at["y"])
+        page.wait_for_timeout(10)
+
+
+def test_drag_and_ruler_over_200_models_keep_frames_flowing(
+    server: LiveServer, open_table: Callable[[str], Any], shots: Path
+) -> None:
+    game = create_game(server, {"system": "wh40k-9e", "setup": big_setup()})
+    page = open_table(game["seats"][0]["url"])
+    assert page.evaluate("document.querySelectorAll('canvas').length") > 0
+
+    # Drag a whole unit (shift-click selects it) across the crowded table and back.
+    first = (3.0, 4.0)  # m0_0
+    page.keyboard.down("Shift")
+    click_at(page, *first)
+    page.keyboard.up("Shift")
+    start = screen(page, *first)
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    page.evaluate(RECORD_FRAMES)
+    sweep(page, [first, (25, 22), (45, 30), (25, 22)], steps=30)
+    wait_hook(page, "v.dragCheck?.answered")
+    drag = frame_stats(page)
+    check = hook(page, "dragCheck")
+    page.screenshot(path=str(shots / "tool-drag-200.png"))
+    page.keyboard.press("Escape")
+    page.mouse.up()
+
+    # Sweep the ruler's free end over the table, then place it on a model.
+    page.keyboard.press("r")
+    click_at(page, *first)
+    page.evaluate(RECORD_FRAMES)
+    sweep(page, [(10, 10), (50, 35), (10, 30)], steps=30)
+    ruler = frame_stats(page)
+    click_at(page, 53.4, 32.6)  # m19_9, the far corner's last model
+    wait_hook(page, "v.ruler?.distance != null")
+    assert (hook(page, "ruler")["a"], hook(page, "ruler")["b"]) == ("m0_0", "m19_9")
+    page.screenshot(path=str(shots / "tool-ruler-200.png"))
+
+    print(f"\n200 models: drag {drag}, unit checks {check['queries']}; ruler sweep {ruler}")
+    # The unit check keeps to ten a second however fast the mouse moves.
+    assert check["queries"] <= drag["seconds"] * 10 + 2
+    for stats in (drag, ruler):
+        assert stats["frames"] >= 30
+        # 60 frames a second on an idle machine (p95 16.8 ms, no long task); the bounds leave room
+        # for a busy CI machine, where other processes take the CPU now and then.
+        assert stats["median_ms"] <= 34
+        assert stats["p95_ms"] <= 150
+        assert stats["longest_task_ms"] <= 400
+    assert page.errors == []

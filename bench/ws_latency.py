@@ -202,6 +202,16 @@ def run_relay_server(port: int) -> None:
     asyncio.run(main())
 
 
+def steal_seconds() -> float:
+    """CPU time the hypervisor took from this VM so far (Linux /proc/stat), or 0 elsewhere."""
+    try:
+        with open("/proc/stat") as fh:
+            fields = fh.readline().split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def summarise(latencies: list[float]) -> dict[str, float]:
     """p50/p99/max in milliseconds."""
     ms = [x * 1000 for x in latencies]
@@ -285,12 +295,14 @@ def main() -> None:
         )
         try:
             time.sleep(1.0)
+            steal_before = steal_seconds()
             vantage = asyncio.run(
                 measure_vantage(server, args.games, args.rate, args.seconds, args.warmup)
             )
             bare = asyncio.run(
                 measure_relay(relay_port, args.games, args.rate, args.seconds, args.warmup)
             )
+            stolen = round(steal_seconds() - steal_before, 2)
         finally:
             server.stop()
             relay.terminate()
@@ -306,6 +318,7 @@ def main() -> None:
                 "database": "sqlite" if url.startswith("sqlite") else "postgresql",
                 "vantage": vantage,
                 "bare_relay": bare,
+                "host_steal_seconds": stolen,
                 "p99_ratio_vantage_to_relay": round(
                     vantage["p99_ms"] / max(bare["p99_ms"], 1e-9), 2
                 ),

@@ -173,10 +173,23 @@ def server_truth(db: Path, game_id: str) -> dict[str, Any]:
     public: set[str] = set()
     selections: list[dict[str, Any]] = []
     orders: list[list[str]] = []
-    for (payload,) in rows:
+    secret_until: list[int] = []
+    """For each order, the first version at which fewer than two of its cards are still hidden:
+    from then on the order tells nothing (the cards are face up, e.g. a discarded blip pile)."""
+    for v, (payload,) in enumerate(rows, start=1):
         raw = json.loads(payload) if isinstance(payload, str) else payload
         event = rules.events.decode(raw)
         state = rules.evolve(state, event)
+        hidden = {
+            *state.blips["L"],
+            *state.blips["R"],
+            *state.gs_deck,
+            *state.event_deck,
+            *state.location_deck,
+        }
+        for i, order in enumerate(orders):
+            if secret_until[i] == 0 and len(hidden.intersection(order)) < 2:
+                secret_until[i] = v
         public |= _strings(views.redact(event, None))
         # A mid-batch state may have no well-formed prompt; the settled ones count.
         with contextlib.suppress(Exception):
@@ -188,6 +201,7 @@ def server_truth(db: Path, game_id: str) -> dict[str, Any]:
         for key in SECRET_ORDERS.get(raw["type"], ()):
             if len(raw[key]) > 1:
                 orders.append(raw[key])
+                secret_until.append(0)
     p1_teams = [t for t, p in state.teams.items() if p == "p1"]
     hidden_now = {
         *state.blips["L"],
@@ -201,6 +215,7 @@ def server_truth(db: Path, game_id: str) -> dict[str, Any]:
         "never_public": hidden_now - public,
         "selections": selections,
         "orders": orders,
+        "secret_until": [u or len(rows) + 1 for u in secret_until],
     }
 
 
@@ -237,8 +252,10 @@ def assert_no_leak(watcher: Watched, truth: dict[str, Any], who: str) -> None:
         leaked = [t[:200] for t in texts if f'"{card}"' in t]
         assert not leaked, f"{who} received hidden card {card}: {leaked[:2]}"
     for msg in watcher.messages():
+        v = msg.get("v") if isinstance(msg.get("v"), int) else 0
         for found in _lists(msg):
-            assert found not in truth["orders"], f"{who} received a deck order: {found}"
+            for order, until in zip(truth["orders"], truth["secret_until"], strict=True):
+                assert not (found == order and v < until), f"{who} received a deck order: {found}"
         state = msg.get("state") if isinstance(msg.get("state"), dict) else None
         if state is not None and state.get("system") == "death-angel":
             mine = {t["id"] for t in state["teams"] if t["player"] == state["viewer"]}

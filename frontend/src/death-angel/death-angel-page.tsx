@@ -19,11 +19,7 @@ import { PromptBar } from "./prompt-bar";
 import { SquadPanel } from "./squad-panel";
 import { useAsk } from "./use-ask";
 import type { DaState } from "./wire";
-
-const browserTimers = {
-  setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
-  clearTimeout: (id: number) => window.clearTimeout(id),
-};
+import { browserTimers, useSessionLifecycle } from "../ui/session-lifecycle";
 
 const PHASE: Record<string, string> = {
   setup: "Setting up",
@@ -47,16 +43,7 @@ function useDaGame(route: PlayRoute) {
     });
     return { store, session };
   }, [route.gameId, route.token]);
-  useEffect(() => {
-    const { session } = game;
-    session.start();
-    const online = () => session.retryNow();
-    window.addEventListener("online", online);
-    return () => {
-      window.removeEventListener("online", online);
-      session.stop();
-    };
-  }, [game]);
+  useSessionLifecycle(game.session);
   useEffect(() => installDaTestHooks(game.store), [game]);
   return game;
 }

@@ -16,11 +16,7 @@ import { Toasts } from "./toasts";
 import { ToolBar } from "./tool-bar";
 import { ToolPanel } from "./tool-panel";
 import { toolTestHooks } from "./tool-test-hooks";
-
-const browserTimers = {
-  setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
-  clearTimeout: (id: number) => window.clearTimeout(id),
-};
+import { browserTimers, useSessionLifecycle } from "./session-lifecycle";
 
 function useGame(route: PlayRoute) {
   const game = useMemo(() => {
@@ -33,16 +29,7 @@ function useGame(route: PlayRoute) {
     });
     return { store, session };
   }, [route.gameId, route.token]);
-  useEffect(() => {
-    const { session } = game;
-    session.start();
-    const online = () => session.retryNow();
-    window.addEventListener("online", online);
-    return () => {
-      window.removeEventListener("online", online);
-      session.stop();
-    };
-  }, [game]);
+  useSessionLifecycle(game.session);
   return game;
 }
 

@@ -25,11 +25,7 @@ import { W40Control } from "./w40-control";
 import { W40Store } from "./w40-store";
 import { installW40TestHooks } from "./w40-test-hooks";
 import type { W40Command, W40State } from "./wire";
-
-const browserTimers = {
-  setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms),
-  clearTimeout: (id: number) => window.clearTimeout(id),
-};
+import { browserTimers, useSessionLifecycle } from "../ui/session-lifecycle";
 
 function useW40Game(route: PlayRoute): W40Control {
   const game = useMemo(() => {
@@ -45,16 +41,7 @@ function useW40Game(route: PlayRoute): W40Control {
     });
     return { session, control: new W40Control(store, session) };
   }, [route.gameId, route.token]);
-  useEffect(() => {
-    const { session } = game;
-    session.start();
-    const online = () => session.retryNow();
-    window.addEventListener("online", online);
-    return () => {
-      window.removeEventListener("online", online);
-      session.stop();
-    };
-  }, [game]);
+  useSessionLifecycle(game.session);
   useEffect(() => installW40TestHooks(game.control), [game]);
   return game.control;
 }

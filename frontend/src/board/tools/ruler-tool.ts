@@ -8,7 +8,8 @@ import type { MeasureAnswer, MeasureEnd } from "../../protocol/table-queries";
 import { type Gap, closestPoints } from "./closest-points";
 import { type OverlayScene, emptyScene, modelMark } from "./overlay-scene";
 import { offsetOutline, outlinePolygon } from "./outline";
-import { NO_SERVER, type ToolContext, failure } from "./tool-context";
+import { ServerAnswer } from "./server-answer";
+import type { ToolContext } from "./tool-context";
 import type { RulerReadout } from "./tool-readout";
 
 /** The ruler's number: two decimals, so that 5.98" and 6.00" differ. */
@@ -22,14 +23,13 @@ export class RulerTool {
   private b: MeasureEnd | null = null;
   /** The pointer's end while the second end is being chosen. */
   private aim: MeasureEnd | null = null;
-  private answer: MeasureAnswer | null = null;
-  private error: string | null = null;
-  /** Counts questions: an answer to an older one is dropped. */
-  private asked = 0;
+  private readonly measured: ServerAnswer<MeasureAnswer>;
   /** Where the measured models stood when last asked ("" for points only). */
   private askedFor = "";
 
-  constructor(private readonly ctx: ToolContext) {}
+  constructor(private readonly ctx: ToolContext) {
+    this.measured = new ServerAnswer(ctx);
+  }
 
   get aiming(): boolean {
     return this.a !== null && this.b === null;
@@ -46,12 +46,10 @@ export class RulerTool {
   }
 
   begin(end: MeasureEnd): void {
-    this.asked += 1;
+    this.measured.reset();
     this.a = end;
     this.b = null;
     this.aim = null;
-    this.answer = null;
-    this.error = null;
     this.ctx.changed(true);
   }
 
@@ -72,10 +70,8 @@ export class RulerTool {
 
   clear(): boolean {
     if (this.a === null) return false;
-    this.asked += 1;
+    this.measured.reset();
     this.a = this.b = this.aim = null;
-    this.answer = null;
-    this.error = null;
     this.ctx.changed(true);
     return true;
   }
@@ -93,7 +89,8 @@ export class RulerTool {
 
   readout(): RulerReadout | null {
     if (this.a === null) return null;
-    return { a: this.a, b: this.b, answer: this.answer, error: this.error };
+    const { answer, error } = this.measured;
+    return { a: this.a, b: this.b, answer, error };
   }
 
   scene(): OverlayScene {
@@ -110,8 +107,9 @@ export class RulerTool {
     const other = this.b ?? this.aim;
     if (other === null) return scene;
     // The server's answer, unless a measured model is being dragged: then the live estimate.
-    if (this.answer !== null && this.where() === this.askedFor) {
-      const { from, to, distance } = this.answer;
+    const answer = this.measured.answer;
+    if (answer !== null && this.where() === this.askedFor) {
+      const { from, to, distance } = answer;
       drawRuler(scene, from, to, "ruler", formatRuler(distance));
       return scene;
     }
@@ -123,30 +121,8 @@ export class RulerTool {
   private ask(): void {
     const { a, b } = this;
     if (a === null || b === null) return;
-    this.asked += 1;
-    const asked = this.asked;
     this.askedFor = this.where();
-    this.answer = null;
-    this.error = null;
-    this.ctx.changed(true);
-    const queries = this.ctx.queries;
-    if (queries === null) {
-      this.error = NO_SERVER;
-      this.ctx.changed(true);
-      return;
-    }
-    queries.measure(a, b).then(
-      (answer) => {
-        if (asked !== this.asked) return;
-        this.answer = answer;
-        this.ctx.changed(true);
-      },
-      (error: unknown) => {
-        if (asked !== this.asked) return;
-        this.error = failure(error);
-        this.ctx.changed(true);
-      },
-    );
+    this.measured.ask((queries) => queries.measure(a, b));
   }
 
   private exists(end: MeasureEnd): boolean {

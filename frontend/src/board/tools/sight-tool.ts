@@ -5,7 +5,8 @@ import type { ModelId } from "../../protocol/messages";
 import type { CoverAnswer, SightAnswer } from "../../protocol/table-queries";
 import { type OverlayScene, emptyScene, modelMark, topOf } from "./overlay-scene";
 import { offsetOutline } from "./outline";
-import { NO_SERVER, type ToolContext, failure } from "./tool-context";
+import { ServerAnswer } from "./server-answer";
+import type { ToolContext } from "./tool-context";
 import type { SightReadout } from "./tool-readout";
 
 /** "Visible", "Fully visible" or "Not visible", and the cover, in words. */
@@ -25,11 +26,11 @@ export function coverWords(cover: CoverAnswer): string | null {
 export class SightTool {
   private observer: ModelId | null = null;
   private target: ModelId | null = null;
-  private answer: SightAnswer | null = null;
-  private error: string | null = null;
-  private asked = 0;
+  private readonly seen: ServerAnswer<SightAnswer>;
 
-  constructor(private readonly ctx: ToolContext) {}
+  constructor(private readonly ctx: ToolContext) {
+    this.seen = new ServerAnswer(ctx);
+  }
 
   get active(): boolean {
     return this.observer !== null;
@@ -45,11 +46,9 @@ export class SightTool {
       return;
     }
     if (this.observer === null || shift) {
-      this.asked += 1;
+      this.seen.reset();
       this.observer = model;
       this.target = null;
-      this.answer = null;
-      this.error = null;
       this.ctx.changed(true);
       return;
     }
@@ -59,10 +58,8 @@ export class SightTool {
 
   clear(): boolean {
     if (this.observer === null) return false;
-    this.asked += 1;
+    this.seen.reset();
     this.observer = this.target = null;
-    this.answer = null;
-    this.error = null;
     this.ctx.changed(true);
     return true;
   }
@@ -83,15 +80,15 @@ export class SightTool {
     return {
       observer: this.observer,
       target: this.target,
-      answer: this.answer,
+      answer: this.seen.answer,
       highlighted: this.highlighted(),
-      error: this.error,
+      error: this.seen.error,
     };
   }
 
   /** The ids the table highlights as blocking (those it can find). */
   highlighted(): string[] {
-    const a = this.answer;
+    const a = this.seen.answer;
     if (a === null || a.visible) return [];
     return a.blocking.filter((id) => this.ctx.place(id) !== null || this.ctx.terrain(id) !== undefined);
   }
@@ -104,7 +101,7 @@ export class SightTool {
     const target = this.target === null ? null : this.ctx.place(this.target);
     if (target === null) return scene;
     scene.shapes.push(modelMark("sight-target", target, "target"));
-    const a = this.answer;
+    const a = this.seen.answer;
     if (a === null) return scene;
     if (a.visible && a.segment) {
       const [p, q] = a.segment;
@@ -137,28 +134,6 @@ export class SightTool {
   private ask(): void {
     const { observer, target } = this;
     if (observer === null || target === null) return;
-    this.asked += 1;
-    const asked = this.asked;
-    this.answer = null;
-    this.error = null;
-    this.ctx.changed(true);
-    const queries = this.ctx.queries;
-    if (queries === null) {
-      this.error = NO_SERVER;
-      this.ctx.changed(true);
-      return;
-    }
-    queries.sight(observer, target).then(
-      (answer) => {
-        if (asked !== this.asked) return;
-        this.answer = answer;
-        this.ctx.changed(true);
-      },
-      (error: unknown) => {
-        if (asked !== this.asked) return;
-        this.error = failure(error);
-        this.ctx.changed(true);
-      },
-    );
+    this.seen.ask((queries) => queries.sight(observer, target));
   }
 }

@@ -7,16 +7,18 @@ from vantage.bus.memory import MemoryBus
 from vantage.config import Settings
 from vantage.engine.errors import Rejection
 from vantage.rules.sandbox.presets import demo_table
+from vantage.store import event_log
 from vantage.store.db import open_database
 
 
 async def create_demo_game(settings: Settings) -> CreatedGame:
-    """Create a sandbox game on the demo table."""
+    """Create a sandbox game on the demo table, replacing earlier demo games nobody played."""
     db = open_database(settings.database_url)
+    request = {"system": "sandbox", "setup": demo_table()}
     try:
-        created = await GameService(db, MemoryBus()).create(
-            {"system": "sandbox", "setup": demo_table()}
-        )
+        async with db.transaction() as session:
+            await event_log.delete_unplayed(session, "sandbox", {"setup": request["setup"]})
+        created = await GameService(db, MemoryBus()).create(request)
     finally:
         await db.dispose()
     assert not isinstance(created, Rejection)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from vantage.store.appends import AppendRequest, append_rows
@@ -74,3 +74,19 @@ async def read_full(session: AsyncSession, game_id: str) -> list[EventRow]:
         select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq)
     )
     return list(rows.scalars().all())
+
+
+async def delete_unplayed(session: AsyncSession, system: str, setup: dict[str, Any]) -> int:
+    """Delete the games of ``system`` with exactly this set-up in which no player ever acted.
+
+    Returns how many were deleted; their seats, events and snapshots go with them.
+    """
+    acted = exists().where(EventRow.game_id == GameRow.id, EventRow.actor.is_not(None))
+    rows = await session.execute(
+        select(GameRow.id, GameRow.setup).where(GameRow.system == system, ~acted)
+    )
+    ids = [game_id for game_id, stored in rows if stored == setup]
+    for table in (SeatRow, EventRow, SnapshotRow):
+        await session.execute(delete(table).where(table.game_id.in_(ids)))
+    await session.execute(delete(GameRow).where(GameRow.id.in_(ids)))
+    return len(ids)

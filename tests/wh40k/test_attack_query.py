@@ -159,7 +159,7 @@ def test_extra_keys_ignored_and_leftover_dice_ignored() -> None:
     assert ask(q)["hits"] == 2
 
 
-@pytest.mark.parametrize("system", ["deathmatch", "death-angel", "sandbox", "wh40k-9e", "wh40k-8e"])
+@pytest.mark.parametrize("system", ["deathmatch", "death-angel", "sandbox"])
 def test_unsupported_systems(system: str) -> None:
     assert error(query(), system=system) == (
         f"queries[3].type: attack is not supported for system {system}"

@@ -31,6 +31,8 @@ from vantage.rules.wh40k.sequence import AttackResult, resolve_attack
 from vantage.scenario.schema import Scenario, ScenarioError
 
 SUPPORTED_SYSTEMS = ("wh40k-10e",)
+CLASSIC_SYSTEMS = ("wh40k-9e", "wh40k-8e")
+"""Resolved by :mod:`vantage.rules.wh40k.classic_query` with their edition's rules."""
 MAX_ATTACKS = 20_000
 """A bound on one query's work (the server answers the same query over the websocket)."""
 TOLERANCE = 1e-6
@@ -49,6 +51,11 @@ def answer_attack(
 ) -> dict[str, Any]:
     """The answer to one ``attack`` query (``index`` is its position in ``queries``)."""
     at = f"queries[{index}]"
+    if scenario.system in CLASSIC_SYSTEMS:  # 9th and 8th edition: their own sequence
+        from vantage.rules.wh40k.classic_query import EDITIONS, answer_classic_attack
+
+        edition = EDITIONS[scenario.system]
+        return answer_classic_attack(edition, scenario, query, index, distance, cover)
     if scenario.system not in SUPPORTED_SYSTEMS:
         raise ScenarioError(f"{at}.type", f"attack is not supported for system {scenario.system}")
     try:

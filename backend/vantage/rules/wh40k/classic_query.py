@@ -1,0 +1,221 @@
+"""The scenario ``attack`` query for ``wh40k-9e`` and ``wh40k-8e``: the contract's input and
+answer shapes and pool order, resolved by :mod:`vantage.rules.wh40k.classic_sequence` with the
+edition's rules. Called by :func:`vantage.rules.wh40k.attack_query.answer_attack`.
+
+Extensions of ``context``: ``advanced`` (Assault −1) and, in 9th, ``heavy_cover`` (the target
+has heavy cover against melee attacks). See docs/scenario-format.md and rules-decisions D21-D33.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import Field, StrictBool, ValidationError
+
+from vantage.engine.codec import first_error
+from vantage.engine.table import Model
+from vantage.rules.wh40k.abilities import AbilityError
+from vantage.rules.wh40k.allocation import AllocationError, unit_state
+from vantage.rules.wh40k.attack_query import (
+    MAX_ATTACKS,
+    TOLERANCE,
+    Cover,
+    Distance,
+    ListedDefender,
+)
+from vantage.rules.wh40k.classic_abilities import ClassicAbilities, parse_classic_abilities
+from vantage.rules.wh40k.classic_sequence import (
+    ClassicContext,
+    ClassicResult,
+    ClassicWeapon,
+    resolve_classic_attack,
+)
+from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr, DiceExprError, parse_dice_expr
+from vantage.rules.wh40k.dice_source import DicePools, PoolExhausted
+from vantage.rules.wh40k.edition import Edition
+from vantage.rules.wh40k.edition8 import EIGHTH
+from vantage.rules.wh40k.edition9 import NINTH
+from vantage.rules.wh40k.profiles import Attacker, TargetProfile
+from vantage.rules.wh40k.query_input import AttackQueryIn, ContextIn
+from vantage.scenario.schema import Scenario, ScenarioError
+
+EDITIONS: dict[str, Edition] = {NINTH.system: NINTH, EIGHTH.system: EIGHTH}
+
+
+class ClassicContextIn(ContextIn):
+    """``context`` with the 9th/8th extensions."""
+
+    advanced: StrictBool = False
+    heavy_cover: StrictBool = False
+
+
+class ClassicAttackQueryIn(AttackQueryIn):
+    """The ``attack`` query with :class:`ClassicContextIn`."""
+
+    context: ClassicContextIn = Field(default_factory=ClassicContextIn)
+
+
+def answer_classic_attack(
+    edition: Edition,
+    scenario: Scenario,
+    query: Mapping[str, Any],
+    index: int,
+    distance: Distance,
+    cover: Cover,
+) -> dict[str, Any]:
+    """The answer to one ``attack`` query of a 9th- or 8th-edition scenario."""
+    at = f"queries[{index}]"
+    try:
+        q = ClassicAttackQueryIn.model_validate(query)
+    except ValidationError as exc:
+        path, msg = first_error(exc, query, at)
+        raise ScenarioError(path, msg) from None
+    table = scenario.table
+    for field in ("attacker", "target"):
+        if getattr(q, field) not in table.units:
+            raise ScenarioError(f"{at}.{field}", f"unknown unit {getattr(q, field)!r}")
+    weapon = _weapon(q, edition, at)
+    attacking = [m for m in table.unit_models(q.attacker) if m.wounds > 0]
+    targets = [m for m in table.unit_models(q.target) if m.wounds > 0]
+    n_attacking = q.models_attacking if q.models_attacking is not None else len(attacking)
+    most = weapon.attacks.maximum * (2 if weapon.abilities.rapid_fire else 1) + 3
+    if n_attacking * most > MAX_ATTACKS:
+        raise ScenarioError(f"{at}.weapon.attacks", f"more than {MAX_ATTACKS} attacks in one query")
+    target = TargetProfile(
+        toughness=q.target_profile.toughness,
+        save=q.target_profile.save,
+        invulnerable=q.target_profile.invulnerable,
+        feel_no_pain=q.target_profile.feel_no_pain,
+        wounds=q.target_profile.wounds,
+    )
+
+    def measured_from() -> list[Model]:
+        if n_attacking > len(attacking):
+            raise ScenarioError(
+                f"{at}.models_attacking",
+                f"unit {q.attacker!r} has only {len(attacking)} models to measure from",
+            )
+        return attacking[:n_attacking]
+
+    attackers = _attackers(q, weapon, n_attacking, targets, measured_from, distance, at)
+    covered = _covered(q, weapon, targets, measured_from, cover)
+    keywords = {k.upper() for k in table.units[q.attacker].keywords}
+    ctx = ClassicContext(
+        remained_stationary=q.context.remained_stationary,
+        advanced=q.context.advanced,
+        charged=q.context.charged,
+        attacker_infantry="INFANTRY" in keywords,
+        hit_modifier=q.context.hit_modifier,
+        wound_modifier=q.context.wound_modifier,
+        save_modifier=q.context.save_modifier,
+        heavy_cover=q.context.heavy_cover,
+        target_models=len(targets),
+    )
+    pools = DicePools({kind: getattr(q.dice, kind) for kind in ROLL_KINDS})
+    defender = ListedDefender(q.allocate)
+    unit = unit_state([(m.id, m.wounds) for m in targets], target.wounds)
+    try:
+        result = resolve_classic_attack(
+            edition, weapon, attackers, target, unit, pools, ctx, defender, covered
+        )
+    except PoolExhausted as exc:
+        raise ScenarioError(f"{at}.dice.{exc.kind}", "pool ran out") from None
+    except AllocationError as exc:
+        raise ScenarioError(f"{at}.allocate[{defender.position - 1}]", str(exc)) from None
+    return _answer(result, pools)
+
+
+def _weapon(q: ClassicAttackQueryIn, edition: Edition, at: str) -> ClassicWeapon:
+    w = q.weapon
+    try:
+        abilities = parse_classic_abilities(w.abilities, edition, melee=w.type == "melee")
+    except AbilityError as exc:
+        raise ScenarioError(f"{at}.weapon.abilities[{exc.index}]", exc.message) from None
+    attacks = _expr(w.attacks, f"{at}.weapon.attacks")
+    _check_type_number(abilities, attacks, at)
+    if w.skill is None and not abilities.auto_hit:
+        raise ScenarioError(f"{at}.weapon.skill", "is required")
+    return ClassicWeapon(
+        name=w.name,
+        type=w.type,
+        attacks=attacks,
+        skill=w.skill,
+        strength=w.strength,
+        ap=w.ap,
+        damage=_expr(w.damage, f"{at}.weapon.damage"),
+        abilities=abilities,
+    )
+
+
+def _check_type_number(abilities: ClassicAbilities, attacks: DiceExpr, at: str) -> None:
+    """A type written with its number (``HEAVY D6``) must agree with ``weapon.attacks``."""
+    number = abilities.type_number
+    if number is not None and number != attacks:
+        raise ScenarioError(
+            f"{at}.weapon.abilities[{abilities.type_index}]",
+            f"the type's number {number} differs from weapon.attacks {attacks}",
+        )
+
+
+def _expr(value: str | int, path: str) -> DiceExpr:
+    try:
+        return parse_dice_expr(value)
+    except DiceExprError as exc:
+        raise ScenarioError(path, str(exc)) from None
+
+
+def _attackers(
+    q: ClassicAttackQueryIn,
+    weapon: ClassicWeapon,
+    n_attacking: int,
+    targets: Sequence[Model],
+    measured_from: Callable[[], list[Model]],
+    distance: Distance,
+    at: str,
+) -> list[Attacker]:
+    """The attacking models and whether each is within half range (given, or measured when
+    Rapid Fire needs it)."""
+    given = q.context.within_half_range
+    if given is not None or weapon.is_melee or not weapon.abilities.rapid_fire or not targets:
+        return [Attacker(f"#{i + 1}", bool(given)) for i in range(n_attacking)]
+    if q.weapon.range is None:
+        raise ScenarioError(f"{at}.weapon.range", "is required to measure half range")
+    limit = q.weapon.range / 2 + TOLERANCE
+    return [
+        Attacker(m.id, min(distance(m.id, t.id) for t in targets) <= limit) for m in measured_from()
+    ]
+
+
+def _covered(
+    q: ClassicAttackQueryIn,
+    weapon: ClassicWeapon,
+    targets: Sequence[Model],
+    measured_from: Callable[[], list[Model]],
+    cover: Cover,
+) -> frozenset[str]:
+    """The target models with the benefit of cover: given for all, or measured per model from
+    any attacking model when it could apply (a ranged attack that does not ignore cover)."""
+    given = q.context.cover
+    if given is not None:
+        return frozenset(m.id for m in targets) if given else frozenset()
+    if weapon.is_melee or weapon.abilities.ignores_cover or not targets:
+        return frozenset()
+    shooters = measured_from()
+    return frozenset(t.id for t in targets if any(cover(a.id, t.id) for a in shooters))
+
+
+def _answer(result: ClassicResult, pools: DicePools) -> dict[str, Any]:
+    return {
+        "attacks": result.attacks,
+        "hits": result.hits,
+        "wounds": result.wounds,
+        "mortal_wounds": result.mortal_wounds,
+        "failed_saves": result.failed_saves,
+        "damage_inflicted": result.damage_inflicted,
+        "destroyed": list(result.unit.destroyed),
+        "wounds_left": result.unit.wounds_left(),
+        "wounds_ignored": result.wounds_ignored,
+        "allocated": list(result.allocated),
+        "dice_used": pools.used(),
+    }

@@ -27,6 +27,8 @@ def test_golden(path: Path) -> None:
     raw = json.loads(path.read_text())
     scenario = parse_scenario(raw)
     for i, query in enumerate(scenario.queries):
+        if query["type"] == "play":
+            continue  # partial expectations: tests/scenarios/test_golden.py compares those
         answer = ANSWER[query["type"]](scenario, query, i)
         expected = raw["expect"][query["id"]]
         assert _close(answer, expected), (query["id"], answer, expected)

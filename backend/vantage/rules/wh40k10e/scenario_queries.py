@@ -1,5 +1,6 @@
 """Scenario query types of this system (docs/wh40k10e.md "Scenario queries"): ``legal_move``,
-``charge``, ``battle_shock`` and ``objective_scoring``, answered on the scenario's table.
+``charge``, ``battle_shock`` and ``objective_scoring``, answered on the scenario's table, and
+``play`` (``play_query.answer_play``: commands refereed from a game position).
 
 Each ``answer_<type>(scenario, query, index)`` raises ``ScenarioError`` naming the bad field.
 """
@@ -16,6 +17,7 @@ from vantage.rules.wh40k10e.command import below_half
 from vantage.rules.wh40k10e.commands import PathIn
 from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.movement import _check_paths
+from vantage.rules.wh40k10e.play_query import answer_play as answer_play
 from vantage.rules.wh40k10e.sheets import ModelSheet, UnitSheet
 from vantage.rules.wh40k10e.state import Options, PlayerState, State, UnitStatus
 from vantage.scenario.schema import Scenario, ScenarioError

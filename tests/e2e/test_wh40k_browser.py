@@ -89,10 +89,14 @@ class Table:
             if p is None or (p["kind"] in ("act", "charge_move") and p["player"] == actor):
                 return
             who, kind = p["player"], p["kind"]
-            if kind == "reaction":
+            if kind in ("reaction", "reroll"):
                 self.click(who, "[data-testid=w40-pass]")
+            elif kind == "coherency":
+                self.click(who, "[data-testid=w40-remove-models]")
             elif kind == "allocate":
                 self.click(who, "[data-allocate]")
+            elif kind == "precision":
+                self.click(who, "[data-precision]")
             elif kind == "fight":
                 page = self.seats[who]
                 if page.locator("[data-pick]").count() > 0:
@@ -171,7 +175,7 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     started = time.monotonic()
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {
-        "p1": _trim(demos[0], {"ac-carriage": 1, "ac-line": 3}),
+        "p1": _trim(demos[0], {"ac-carriage": 1, "ac-line": 3, "ac-exarch": 1}),
         "p2": _trim(demos[1], {"vh-brood": 3, "vh-stalker": 1}),
     }
     game = create_game(
@@ -197,9 +201,15 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     assert st["game"]["phase"] == "setup" and st["game"]["step"] == "formations"
     assert spectator.locator("[data-testid=w40-commitment]").inner_text()
 
-    # Declare battle formations (secret) and deploy, all through the UI.
+    # Declare battle formations (secret) and deploy, all through the UI; p1's Exarch leads the
+    # Ashguard Line (§3.6).
+    seats["p1"].locator("[data-attach='p1-ac-exarch']").select_option("p1-ac-line")
     for player in ("p1", "p2"):
         t.click(player, "[data-testid=w40-declare]")
+    st = _state(spectator)
+    assert st["game"]["units"]["p1-ac-exarch"]["location"] == "attached"
+    assert st["game"]["units"]["p1-ac-line"]["leader"] == "p1-ac-exarch"
+    spectator.locator("[data-unit='p1-ac-line'] [data-marker=leader]").wait_for()
     while t.pending() and t.pending()["kind"] == "deploy":
         who, unit = t.pending()["player"], t.pending()["options"][0]
         seats[who].locator(f"[data-testid=w40-deploy] [data-pick='{unit}']").click()

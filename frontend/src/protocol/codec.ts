@@ -100,6 +100,8 @@ function decodeTerrain(value: Json, path: string): TerrainPiece {
   };
   const name = optional(o["name"], `${path}.name`, string, "");
   if (name) piece.name = name;
+  const floors = optional(o["floors"], `${path}.floors`, (v: Json, p: string) => list(v, p, number), []);
+  if (floors.length > 0) piece.floors = floors;
   return piece;
 }
 

@@ -64,6 +64,8 @@ export interface TerrainPiece {
   polygon: [number, number][];
   height: number;
   traits: string[];
+  /** Heights of upper floors a model can stand on (ruins), in inches above the ground. */
+  floors?: number[];
   name?: string;
 }
 

@@ -2,8 +2,9 @@
 // decision, stratagems on your own initiative, undo, end the phase, concede.
 
 import { useSignal } from "@preact/signals";
-import { AllocateActions } from "./allocate-actions";
+import { AllocateActions, PrecisionActions } from "./allocate-actions";
 import { ChargeMove, DeclareCharge } from "./charge-actions";
+import { CoherencyActions, RerollActions } from "./choice-actions";
 import { Consolidate, FightActions } from "./fight-actions";
 import { MovementActions } from "./movement-actions";
 import { PHASE_TITLE, title } from "./names";
@@ -35,12 +36,28 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
       return <ReactionActions control={control} window={offer.window} unit={offer.unit} stratagems={offer.stratagems} />;
     case "allocate":
       return <AllocateActions control={control} unit={offer.unit} models={offer.models} />;
+    case "precision":
+      return <PrecisionActions control={control} unit={offer.unit} models={offer.models} />;
     case "charge_move":
       return <ChargeMove control={control} unit={offer.unit} targets={offer.targets} roll={offer.roll} />;
     case "fight":
       return <FightActions control={control} units={offer.units} />;
     case "consolidate":
       return <Consolidate control={control} unit={offer.unit} />;
+    case "reroll":
+      return (
+        <RerollActions
+          control={control}
+          unit={offer.unit}
+          roll={offer.roll}
+          dice={offer.dice}
+          options={offer.options}
+          weapon={offer.weapon}
+          target={offer.target}
+        />
+      );
+    case "coherency":
+      return <CoherencyActions control={control} unit={offer.unit} models={offer.models} suggested={offer.suggested} />;
     case "confirm_undo":
       return (
         <div class="w40-step" data-testid="w40-confirm-undo">
@@ -93,6 +110,17 @@ export function ActionPanel({ control }: { control: W40Control }) {
         </div>
       )}
       {undo?.requested && undo.player === me && <p class="muted">Waiting for your opponent to allow the undo…</p>}
+      {me !== null && state.game.sides[me] && state.game.phase !== "setup" && state.game.phase !== "over" && (
+        <label class="w40-row muted" data-testid="w40-reroll-offers">
+          <input
+            type="checkbox"
+            checked={state.game.sides[me]?.reroll_offers !== false}
+            disabled={busy}
+            onChange={(e) => control.send({ type: "reroll_offers", offer: (e.currentTarget as HTMLInputElement).checked })}
+          />
+          Offer me Command Re-roll after a failed roll
+        </label>
+      )}
       <div class="w40-row w40-actions__foot">
         {offers.endPhase && (
           <button type="button" class="button button--primary" data-testid="w40-end-phase" disabled={busy || control.plan.value !== null} onClick={() => control.send({ type: "end_phase" })}>

@@ -1,4 +1,5 @@
-// The defender allocates the next attack: one of the models the rules allow (highlighted).
+// The defender allocates the next attack: one of the models the rules allow (highlighted); or
+// the attacker's PRECISION choice of a visible CHARACTER in an attached unit (§8.4).
 
 import { useSignalEffect } from "@preact/signals";
 import type { ModelId, UnitId } from "../protocol/messages";
@@ -32,6 +33,46 @@ export function AllocateActions({ control, unit, models }: { control: W40Control
             {names.model(m)} ({wounds.get(m) ?? "?"}W)
           </button>
         ))}
+      </div>
+    </div>
+  );
+}
+
+export function PrecisionActions({ control, unit, models }: { control: W40Control; unit: UnitId; models: ModelId[] }) {
+  useSignalEffect(() => {
+    control.setHighlight({ models: new Set(models) });
+    return () => control.setHighlight(null);
+  });
+  const names = control.names.value;
+  const idle = control.store.idle.value;
+  return (
+    <div class="w40-step" data-testid="w40-precision">
+      <p>
+        Precision: your attack wounded {names.unit(unit)}. Allocate this weapon's wounding attacks to a visible CHARACTER, or let
+        the defender allocate as normal.
+      </p>
+      <div class="w40-row">
+        {models.map((m) => (
+          <button
+            type="button"
+            class="button button--primary"
+            key={m}
+            data-precision={m}
+            disabled={!idle}
+            onClick={() => control.send({ type: "allocate", model: m })}
+          >
+            {names.model(m)}
+          </button>
+        ))}
+        <button
+          type="button"
+          class="button"
+          data-precision="none"
+          disabled={!idle}
+          onClick={() => control.send({ type: "allocate", model: "none" })}
+        >
+          Allocate as normal
+        </button>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
 
 import { reach } from "../geometry/base-footprint";
 import type { ModelInfo } from "../protocol/messages";
+import { levelLabel } from "./elevation";
 import { positions, waypoints } from "./move-plan";
 import { shownTable } from "./board-state";
 import { unitMarkers } from "./unit-markers";
@@ -106,6 +107,16 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
               class={highlight.models.has(m.id) ? "w40-choice" : "w40-target"}
               data-choice={m.id}
             />
+          ))}
+        {shown.models
+          .filter((m) => m.z > 1e-6)
+          .map((m) => (
+            <g key={`z-${m.id}`} class="w40-elevation" data-elevation={m.id}>
+              <title>{`${m.name || m.id}: ${levelLabel(m.z)} (on a floor)`}</title>
+              <text x={m.x + reach(m.base) * 0.7} y={m.y - reach(m.base) * 0.7} text-anchor="start">
+                {`▲${Math.round(m.z * 10) / 10}"`}
+              </text>
+            </g>
           ))}
         {plan &&
           [...ways].map(([id, points]) => {

@@ -139,10 +139,11 @@ const sheet: Read<UnitSheet> = (value, path) => {
     capacity: num(o, "capacity", path),
     weapons: optional(o["weapons"], `${path}.weapons`, (v, p) => list(v, p, weapon), []),
     models: optional(o["models"], `${path}.models`, (v, p) => list(v, p, sheetModel), []),
+    leads: strings(o, "leads", path),
   };
 };
 
-const LOCATIONS = ["undeployed", "table", "reserves", "embarked", "destroyed"] as const;
+const LOCATIONS = ["undeployed", "table", "reserves", "embarked", "destroyed", "attached"] as const;
 const MOVES = ["none", "stationary", "normal", "advance", "fall_back"] as const;
 
 function oneOf<T extends string>(choices: readonly T[], fallback: T): Read<T> {
@@ -172,6 +173,8 @@ const status: Read<UnitStatus> = (value, path) => {
     failed_shock_now: flag(o, "failed_shock_now", path),
     disembarked_now: flag(o, "disembarked_now", path),
     effects: strings(o, "effects", path),
+    leader: maybe(o, "leader", path, string),
+    attached_to: maybe(o, "attached_to", path, string),
     models_left: num(o, "models_left", path),
     below_half: flag(o, "below_half", path),
     destroyed_models: num(o, "destroyed_models", path),

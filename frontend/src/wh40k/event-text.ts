@@ -38,6 +38,11 @@ const DICE_LABEL: Readonly<Record<string, string>> = {
   save: "Save",
   damage: "Damage",
   feel_no_pain: "Feel No Pain",
+  reroll_attacks: "Attacks re-roll",
+  reroll_hit: "Hit re-roll",
+  reroll_wound: "Wound re-roll",
+  reroll_save: "Save re-roll",
+  reroll_damage: "Damage re-roll",
 };
 const DICE_ORDER = ["attacks", "hit", "wound", "save", "damage", "feel_no_pain"];
 
@@ -222,6 +227,17 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
       return line(`${e["accepted"] ? "Undone" : "Undo refused"}: ${str(e["label"])}`, "warning", [], player);
     case "entropy_contributed":
       return line(`${who} mixed their own randomness into the dice`, "plain", [], player);
+    case "rerolled": {
+      const roll = str(e["roll"]).replaceAll("_", " ");
+      return line(`${who} re-rolls a ${roll} for ${unit}`, "roll", [
+        { label: "Was", values: nums(e["old"]) },
+        { label: "Now", values: nums(e["new"]) },
+      ], player);
+    }
+    case "reroll_declined":
+      return null;
+    case "reroll_offers_set":
+      return line(`${who} ${e["offer"] ? "wants" : "no longer wants"} Command Re-roll offers`, "plain", [], player);
     case "game_ended": {
       const r = rec(e["result"]);
       const winner = str(r["winner"]);

@@ -91,12 +91,14 @@ export const longestPath = (plan: MovePlan): number => Math.max(0, ...pathLength
 
 const r3 = (n: number): number => Math.round(n * 1000) / 1000;
 
-/** The command's `paths`: every model that moved, with its waypoints (rounded to 0.001"). */
-export function toPaths(plan: MovePlan): PathIn[] {
-  return [...waypoints(plan)].map(([model, points]) => ({
-    model,
-    path: points.map((p): [number, number] => [r3(p.x), r3(p.y)]),
-  }));
+/** The command's `paths`: every model that moved, with its waypoints (rounded to 0.001"), and
+ * its end height where `heights` gives one. */
+export function toPaths(plan: MovePlan, heights?: ReadonlyMap<ModelId, number>): PathIn[] {
+  return [...waypoints(plan)].map(([model, points]) => {
+    const z = heights?.get(model);
+    const path = points.map((p): [number, number] => [r3(p.x), r3(p.y)]);
+    return z === undefined ? { model, path } : { model, path, z };
+  });
 }
 
 /** The command's `models`: every model of the plan where it is now. */

@@ -3,8 +3,10 @@
 
 import { useSignal } from "@preact/signals";
 import type { UnitId } from "../protocol/messages";
-import type { MoveKind } from "./wire";
-import { toPaths, toPlaces } from "./move-plan";
+import type { MoveKind, W40State } from "./wire";
+import { embarkOptions } from "./embark";
+import { endHeights, levelLabel, planLevels } from "./elevation";
+import { type MovePlan, toPaths, toPlaces } from "./move-plan";
 import { movePlan, placementPlan, planLimit, zoneBounds } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { UnitPicker } from "./unit-picker";
@@ -23,8 +25,63 @@ const KIND_LABEL: Readonly<Record<string, string>> = {
   fall_back: "Fall Back",
 };
 
+/** The height the unit's first model stands at now (the default end level of its move). */
+function startLevel(state: W40State, plan: MovePlan): number {
+  const first = state.models.find((m) => m.unit === plan.unit);
+  return first?.z ?? 0;
+}
+
+/** End level and embarking choices of a planned move (R18, §3.7). */
+function MoveExtras({ state, plan, kind, level, into, names }: {
+  state: W40State;
+  plan: MovePlan;
+  kind: MoveKind;
+  level: { value: number | null };
+  into: { value: UnitId | "" };
+  names: W40Control["names"]["value"];
+}) {
+  const levels = planLevels(state.terrain, plan);
+  const current = level.value ?? startLevel(state, plan);
+  const transports = embarkOptions(state, plan, kind);
+  return (
+    <>
+      {levels.length > 1 && (
+        <div class="w40-row" data-testid="w40-move-level">
+          <span>End on:</span>
+          {levels.map((z) => (
+            <button
+              key={z}
+              type="button"
+              class={`button ${Math.abs(z - current) < 1e-6 ? "button--primary" : ""}`}
+              aria-pressed={Math.abs(z - current) < 1e-6}
+              onClick={() => (level.value = z)}
+            >
+              {levelLabel(z)}
+            </button>
+          ))}
+        </div>
+      )}
+      {transports.length > 0 && (
+        <label class="w40-row" data-testid="w40-embark">
+          <span>Then embark into</span>
+          <select value={into.value} onChange={(e) => (into.value = (e.currentTarget as HTMLSelectElement).value)}>
+            <option value="">(do not embark)</option>
+            {transports.map((t) => (
+              <option key={t} value={t}>
+                {names.unit(t)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </>
+  );
+}
+
 export function MovementActions({ control, units, reserves, embarked }: Props) {
   const kind = useSignal<MoveKind>("normal");
+  const level = useSignal<number | null>(null);
+  const into = useSignal<UnitId | "">("");
   const state = control.store.state.value;
   const plan = control.plan.value;
   const focus = control.focus.value;
@@ -56,11 +113,23 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
         <p>
           <b>{names.unit(plan.unit)}</b>: {KIND_LABEL[kind.value] ?? kind.value}
         </p>
+        <MoveExtras state={state} plan={plan} kind={kind.value} level={level} into={into} names={names} />
         <PlanControls
           control={control}
-          confirmLabel="Confirm move"
+          confirmLabel={into.value && embarkOptions(state, plan, kind.value).includes(into.value) ? "Move and embark" : "Confirm move"}
           limit={planLimit(state, plan, kind.value)}
-          onConfirm={() => control.sendPlanned({ type: "move", unit: plan.unit, kind: kind.value, paths: toPaths(plan) })}
+          hint={planLevels(state.terrain, plan).length > 1 ? "Each drop adds a waypoint; climbing up or down counts against the move." : undefined}
+          onConfirm={() => {
+            const heights = endHeights(state.terrain, plan, level.value ?? startLevel(state, plan));
+            const embark = into.value && embarkOptions(state, plan, kind.value).includes(into.value) ? into.value : undefined;
+            control.sendPlanned({
+              type: "move",
+              unit: plan.unit,
+              kind: kind.value,
+              paths: toPaths(plan, heights),
+              ...(embark ? { embark } : {}),
+            });
+          }}
         />
       </div>
     );
@@ -70,6 +139,8 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
   const startMove = (k: MoveKind) => {
     if (!chosen) return;
     kind.value = k;
+    level.value = null;
+    into.value = "";
     control.plan.value = movePlan(state, chosen, "move");
     control.selectUnit(chosen);
   };

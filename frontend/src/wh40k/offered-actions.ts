@@ -14,10 +14,13 @@ export type MainOffer =
   | { kind: "scouts"; units: UnitId[] }
   | { kind: "reaction"; window: string; unit: UnitId | null; stratagems: StratagemName[] }
   | { kind: "allocate"; unit: UnitId; models: ModelId[] }
+  | { kind: "precision"; unit: UnitId; models: ModelId[] }
   | { kind: "charge_move"; unit: UnitId; targets: UnitId[]; roll: number }
   | { kind: "fight"; units: UnitId[] }
   | { kind: "consolidate"; unit: UnitId }
   | { kind: "confirm_undo"; label: string }
+  | { kind: "reroll"; unit: UnitId; roll: string; dice: string[]; options: number[]; weapon: string; target: UnitId }
+  | { kind: "coherency"; unit: UnitId; models: ModelId[]; suggested: ModelId[] }
   | { kind: "command" }
   | { kind: "movement"; units: UnitId[]; reserves: UnitId[]; embarked: UnitId[] }
   | { kind: "shooting"; units: UnitId[] }
@@ -45,10 +48,13 @@ const WAITING_WORDS: Readonly<Record<string, string>> = {
   scouts: "to make Scouts moves",
   reaction: "to use a stratagem or pass",
   allocate: "to allocate an attack",
+  precision: "to choose a Precision target",
   charge_move: "to make a charge move",
   fight: "to select a unit to fight",
   consolidate: "to consolidate",
   confirm_undo: "to answer an undo request",
+  reroll: "to decide on a Command Re-roll",
+  coherency: "to remove models out of coherency",
 };
 
 export const waitingWords = (kind: string): string => WAITING_WORDS[kind] ?? kind.replaceAll("_", " ");
@@ -124,6 +130,10 @@ function phaseOffer(game: Game, me: PlayerId): MainOffer {
   }
 }
 
+const detailText = (value: unknown): string => (typeof value === "string" ? value : "");
+const detailList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+
 function mainOffer(game: Game, me: PlayerId | null): MainOffer {
   if (game.result !== null || game.phase === "over") return { kind: "over" };
   const p = game.pending;
@@ -154,6 +164,8 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
       };
     case "allocate":
       return { kind: "allocate", unit: p.unit ?? "", models: p.options };
+    case "precision":
+      return { kind: "precision", unit: p.unit ?? "", models: p.options.filter((m) => m !== "none") };
     case "charge_move":
       return { kind: "charge_move", unit: p.unit ?? "", targets: p.options, roll: game.charge_roll ?? 0 };
     case "fight":
@@ -162,6 +174,18 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
       return { kind: "consolidate", unit: p.unit ?? "" };
     case "confirm_undo":
       return { kind: "confirm_undo", label: typeof p.detail["label"] === "string" ? p.detail["label"] : "" };
+    case "reroll":
+      return {
+        kind: "reroll",
+        unit: p.unit ?? "",
+        roll: detailText(p.detail["roll"]),
+        dice: detailList(p.detail["dice"]),
+        options: p.options.map(Number).filter((i) => Number.isInteger(i)),
+        weapon: detailText(p.detail["weapon"]),
+        target: detailText(p.detail["target"]),
+      };
+    case "coherency":
+      return { kind: "coherency", unit: p.unit ?? "", models: p.options, suggested: detailList(p.detail["suggested"]) };
     default:
       return { kind: "watch", waitingFor: p.player, what: waitingWords(p.kind) };
   }

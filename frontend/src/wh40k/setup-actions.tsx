@@ -39,10 +39,19 @@ export function PlaceObjective({ control }: { control: W40Control }) {
 export function DeclareFormations({ control }: { control: W40Control }) {
   const reserves = useSignal<ReadonlySet<UnitId>>(new Set());
   const strategic = useSignal<ReadonlySet<UnitId>>(new Set());
+  const attach = useSignal<Readonly<Record<UnitId, UnitId>>>({});
   const state = control.store.state.value;
   const me = control.store.me.value;
   if (!state || !me) return null;
   const mine = Object.entries(state.game.units).filter(([, s]) => s.sheet.player === me);
+  const led = new Set(Object.values(attach.value));
+  const joined = (id: UnitId) => id in attach.value;
+  const join = (leader: UnitId, bodyguard: string) => {
+    const next = { ...attach.value };
+    delete next[leader];
+    if (bodyguard) next[leader] = bodyguard;
+    attach.value = next;
+  };
   const toggle = (set: typeof reserves, id: UnitId) => {
     const next = new Set(set.value);
     if (!next.delete(id)) next.add(id);
@@ -50,13 +59,17 @@ export function DeclareFormations({ control }: { control: W40Control }) {
   };
   return (
     <div class="w40-step" data-testid="w40-formations">
-      <p>Declare battle formations (secret until both have declared): which units start in Reserves.</p>
+      <p>
+        Declare battle formations (secret until both have declared): which Leader joins which unit, and which units start
+        in Reserves (an attached unit is named by its Bodyguard unit).
+      </p>
       <table class="w40-form-table">
         <thead>
           <tr>
             <th>Unit</th>
             <th>Deep Strike</th>
             <th>Strategic Reserves</th>
+            <th>Leader of</th>
           </tr>
         </thead>
         <tbody>
@@ -66,12 +79,33 @@ export function DeclareFormations({ control }: { control: W40Control }) {
                 {s.sheet.name} <span class="muted">{s.sheet.points} pts</span>
               </td>
               <td>
-                {s.sheet.abilities.includes("DEEP STRIKE") && (
+                {s.sheet.abilities.includes("DEEP STRIKE") && !joined(id) && (
                   <input type="checkbox" checked={reserves.value.has(id)} onChange={() => toggle(reserves, id)} />
                 )}
               </td>
               <td>
-                <input type="checkbox" checked={strategic.value.has(id)} onChange={() => toggle(strategic, id)} />
+                {!joined(id) && (
+                  <input type="checkbox" checked={strategic.value.has(id)} onChange={() => toggle(strategic, id)} />
+                )}
+              </td>
+              <td>
+                {(s.sheet.leads ?? []).length > 0 && (
+                  <select
+                    aria-label={`${s.sheet.name} leads`}
+                    data-attach={id}
+                    value={attach.value[id] ?? ""}
+                    onChange={(e) => join(id, e.currentTarget.value)}
+                  >
+                    <option value="">(leads no unit)</option>
+                    {(s.sheet.leads ?? [])
+                      .filter((b) => b === attach.value[id] || !led.has(b))
+                      .map((b) => (
+                        <option key={b} value={b}>
+                          {state.game.units[b]?.sheet.name ?? b}
+                        </option>
+                      ))}
+                  </select>
+                )}
               </td>
             </tr>
           ))}
@@ -85,9 +119,10 @@ export function DeclareFormations({ control }: { control: W40Control }) {
         onClick={() =>
           control.send({
             type: "declare_formations",
-            reserves: [...reserves.value],
-            strategic_reserves: [...strategic.value].filter((u) => !reserves.value.has(u)),
+            reserves: [...reserves.value].filter((u) => !joined(u)),
+            strategic_reserves: [...strategic.value].filter((u) => !reserves.value.has(u) && !joined(u)),
             embark: {},
+            attach: attach.value,
           })
         }
       >

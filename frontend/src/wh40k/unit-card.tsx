@@ -9,6 +9,7 @@ const LOCATION: Readonly<Record<string, string>> = {
   reserves: "in Reserves",
   embarked: "embarked",
   destroyed: "destroyed",
+  attached: "attached",
 };
 
 function weaponLine(w: WeaponSheet): string {
@@ -24,10 +25,15 @@ interface Props {
   models: readonly ModelInfo[];
   color: string;
   focused: boolean;
+  /** The Leader attached to this (Bodyguard) unit: its models are marked (§3.6). */
+  leader?: UnitStatus | undefined;
+  /** A Leader unit attached to another: that unit's name. */
+  joined?: string | undefined;
   onSelect(): void;
 }
 
-export function UnitCard({ id, status, models, color, focused, onSelect }: Props) {
+export function UnitCard({ id, status, models, color, focused, leader, joined, onSelect }: Props) {
+  const leaderModels = new Set(leader?.sheet.models.map(([mid]) => mid) ?? []);
   const sheet = status.sheet;
   const profile = sheet.models[0]?.[1];
   const markers = unitMarkers(status);
@@ -45,7 +51,19 @@ export function UnitCard({ id, status, models, color, focused, onSelect }: Props
         </span>
       </button>
       <div class="w40-unit__status">
-        {status.location !== "table" && <span class="muted">{LOCATION[status.location] ?? status.location}</span>}
+        {status.location !== "table" && status.location !== "attached" && (
+          <span class="muted">{LOCATION[status.location] ?? status.location}</span>
+        )}
+        {joined && (
+          <span class="w40-mark w40-mark--effect" data-marker="joined" title="Leader attached to this unit (§3.6)">
+            Leads {joined}
+          </span>
+        )}
+        {leader && (
+          <span class="w40-mark w40-mark--effect" data-marker="leader" title="Attached Leader (§3.6)">
+            ★ Leader: {leader.sheet.name}
+          </span>
+        )}
         {markers.map((m) => (
           <span key={m.code} class={`w40-mark w40-mark--${m.tone}`} title={m.label} data-marker={m.code}>
             {m.label}
@@ -53,7 +71,8 @@ export function UnitCard({ id, status, models, color, focused, onSelect }: Props
         ))}
         {hurt.map((m) => (
           <span key={m.id} class="w40-mark w40-mark--bad" data-wounds={m.id}>
-            #{/-(\d+)$/.exec(m.id)?.[1]}: {m.wounds}/{maxWounds.get(m.id)}W
+            {leaderModels.has(m.id) ? "★" : "#"}
+            {/-(\d+)$/.exec(m.id)?.[1]}: {m.wounds}/{maxWounds.get(m.id)}W
           </span>
         ))}
       </div>
@@ -70,6 +89,12 @@ export function UnitCard({ id, status, models, color, focused, onSelect }: Props
             <li key={w.name}>{weaponLine(w)}</li>
           ))}
         </ul>
+        {leader && (
+          <p data-leader-models={[...leaderModels].join(" ")}>
+            ★ Leader models: {sheet.models.filter(([mid]) => leaderModels.has(mid)).map(([, p]) => p.name).join(", ")}
+            {leader.sheet.invulnerable ? ` · ${leader.sheet.invulnerable}++` : ""} (T of the Bodyguard against attacks)
+          </p>
+        )}
         <p class="muted">{[...sheet.keywords, ...sheet.abilities].join(", ")}</p>
       </details>
     </li>

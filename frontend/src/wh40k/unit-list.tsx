@@ -30,6 +30,8 @@ export function UnitList({ control }: { control: W40Control }) {
                   status={s}
                   models={byUnit.get(id) ?? []}
                   color={p.color}
+                  leader={s.leader ? state.game.units[s.leader] : undefined}
+                  joined={s.attached_to && s.location === "attached" ? state.game.units[s.attached_to]?.sheet.name : undefined}
                   focused={focus === id}
                   onSelect={() => control.selectUnit(id)}
                 />

@@ -32,7 +32,7 @@ export function unitMarkers(s: UnitStatus): Marker[] {
   if (s.location === "reserves") out.push({ code: "Res", label: s.reserve === "strategic" ? "In Strategic Reserves" : "In Reserves (Deep Strike)", tone: "effect" });
   if (s.location === "embarked") out.push({ code: "Emb", label: "Embarked", tone: "effect" });
   for (const effect of s.effects) {
-    const known = EFFECTS[effect];
+    const known = EFFECTS[effect.split(":")[0] ?? effect];
     if (known) out.push({ code: known[0], label: known[1], tone: "effect" });
   }
   return out;

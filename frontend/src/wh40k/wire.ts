@@ -21,6 +21,8 @@ export interface SideState {
   declared: boolean;
   stratagems_this_phase: string[];
   overwatch_used: boolean;
+  /** Whether the game offers this player Command Re-roll after a failed roll. */
+  reroll_offers?: boolean;
 }
 
 export interface WeaponSheet {
@@ -60,9 +62,11 @@ export interface UnitSheet {
   capacity: number;
   weapons: WeaponSheet[];
   models: [ModelId, ModelSheet][];
+  /** A Leader: the army's units its Leader ability names. */
+  leads?: UnitId[];
 }
 
-export type Location = "undeployed" | "table" | "reserves" | "embarked" | "destroyed";
+export type Location = "undeployed" | "table" | "reserves" | "embarked" | "destroyed" | "attached";
 
 export interface UnitStatus {
   location: Location;
@@ -79,6 +83,10 @@ export interface UnitStatus {
   failed_shock_now: boolean;
   disembarked_now: boolean;
   effects: string[];
+  /** On a Bodyguard unit: the Leader unit attached to it (§3.6). */
+  leader?: UnitId | null;
+  /** On a Leader unit: the Bodyguard unit it joined. */
+  attached_to?: UnitId | null;
   models_left: number;
   below_half: boolean;
   destroyed_models: number;
@@ -157,6 +165,8 @@ export interface PathIn {
   model: ModelId;
   /** Waypoints after the model's current position; the last is where it ends. */
   path: [number, number][];
+  /** The height the model ends at (a floor; 0 the ground); omitted: where it stands now. */
+  z?: number;
 }
 
 export interface AttackIn {
@@ -187,9 +197,11 @@ export type W40Command =
       reserves: UnitId[];
       strategic_reserves: UnitId[];
       embark: Record<UnitId, UnitId>;
+      /** Leader unit → the Bodyguard unit it joins (§3.6). */
+      attach?: Record<UnitId, UnitId>;
     }
   | { type: "deploy"; unit: UnitId; models: Place[] }
-  | { type: "move"; unit: UnitId; kind: MoveKind; paths: PathIn[] }
+  | { type: "move"; unit: UnitId; kind: MoveKind; paths: PathIn[]; embark?: UnitId }
   | { type: "roll_advance"; unit: UnitId }
   | { type: "arrive" | "disembark"; unit: UnitId; models: Place[] }
   | { type: "shoot"; unit: UnitId; attacks: AttackIn[] }
@@ -207,6 +219,9 @@ export type W40Command =
       weapon?: string;
       models?: Place[];
     }
+  | { type: "reroll"; roll: number }
+  | { type: "reroll_offers"; offer: boolean }
+  | { type: "remove_models"; unit: UnitId; models: ModelId[] }
   | { type: "pass" }
   | { type: "end_phase" }
   | { type: "undo" }

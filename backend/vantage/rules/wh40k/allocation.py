@@ -30,6 +30,9 @@ class ModelState:
     """It has lost wounds (before this attack or during it)."""
     allocated: bool = False
     """An attack or a mortal wound has been allocated to it this phase."""
+    protected: bool = False
+    """A CHARACTER of an attached unit: it takes allocations only once no unprotected model is
+    left, or by PRECISION (wh40k-10th §3.6)."""
 
     @property
     def must_take_next(self) -> bool:
@@ -50,9 +53,11 @@ class UnitState:
         return not self.models
 
     def eligible(self) -> tuple[str, ...]:
-        """The models the next allocation may go to (§8.3 step 3), in order."""
-        forced = tuple(m.id for m in self.models if m.must_take_next)
-        return forced or tuple(m.id for m in self.models)
+        """The models the next allocation may go to (§8.3 step 3), in order; protected
+        CHARACTERs only when nothing else is left, wounded or not (§3.6)."""
+        pool = tuple(m for m in self.models if not m.protected) or self.models
+        forced = tuple(m.id for m in pool if m.must_take_next)
+        return forced or tuple(m.id for m in pool)
 
     def model(self, model_id: str) -> ModelState:
         """The model with this id (it must be on the table)."""
@@ -92,6 +97,34 @@ class Defender(Protocol):
     def choose(self, eligible: tuple[str, ...], kind: AllocationKind) -> str:
         """Pick one of ``eligible`` (at least two models) for the next allocation."""
         ...
+
+
+class Precision(Protocol):
+    """The attacking player's PRECISION choice (wh40k-10th §8.4)."""
+
+    def pick(self, attacker: str, characters: tuple[str, ...]) -> str | None:
+        """One of ``characters`` for this wounding attack by model ``attacker``, or ``None``
+        to allocate as normal (also when the attack has no PRECISION or sees none of them)."""
+        ...
+
+
+def precise(
+    unit: UnitState, precision: Precision | None, attacker: str
+) -> tuple[UnitState, str] | None:
+    """Allocate a wounding attack to a protected CHARACTER the attacker picks by PRECISION, or
+    ``None`` when it picks none (§8.4)."""
+    characters = tuple(m.id for m in unit.models if m.protected)
+    if precision is None or not characters:
+        return None
+    chosen = precision.pick(attacker, characters)
+    if chosen is None:
+        return None
+    if chosen not in characters:
+        raise AllocationError(f"{chosen!r} is not one of the CHARACTER models {list(characters)}")
+    model = unit.model(chosen)
+    if not model.allocated:
+        unit = unit.with_model(replace(model, allocated=True))
+    return unit, chosen
 
 
 class FirstEligible:

@@ -63,7 +63,12 @@ class DiceExpr:
         """The value rolled: one D6 per die, a D3 being a D6 halved rounding up (§7)."""
         if not self.count:
             return self.bonus
-        results = source.roll(kind, self.count)
+        return self.total(source.roll(kind, self.count))
+
+    def total(self, results: tuple[int, ...]) -> int:
+        """The value of these D6 results for this expression (a D3 halves each, rounding up)."""
+        if not self.count:
+            return self.bonus
         if self.sides == 3:
             return sum((r + 1) // 2 for r in results) + self.bonus
         return sum(results) + self.bonus

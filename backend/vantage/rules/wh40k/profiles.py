@@ -6,7 +6,7 @@ reads the table itself, so the live game and the scenario query build these the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from vantage.rules.wh40k.abilities import WeaponAbilities
@@ -45,6 +45,16 @@ class TargetProfile:
     feel_no_pain: int | None = None
     wounds: int | None = None
     keywords: frozenset[str] = frozenset()
+    own: tuple[tuple[str, int, int | None, int | None], ...] = ()
+    """(model, Sv, invulnerable, Feel No Pain) for models whose own differ from the unit's:
+    an attached unit's Leader models (wh40k-10th §3.6; T stays the Bodyguard's)."""
+
+    def for_model(self, model_id: str) -> TargetProfile:
+        """The profile a save or Feel No Pain roll of this model uses."""
+        for mid, save, invulnerable, fnp in self.own:
+            if mid == model_id:
+                return replace(self, save=save, invulnerable=invulnerable, feel_no_pain=fnp)
+        return self
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from vantage.rules.wh40k.allocation import (
     Defender,
     FirstEligible,
+    Precision,
     UnitState,
     allocate,
     inflict,
+    precise,
 )
 from vantage.rules.wh40k.dice_expr import RollSource
 from vantage.rules.wh40k.profiles import (
@@ -24,6 +26,7 @@ from vantage.rules.wh40k.profiles import (
     TargetProfile,
     WeaponProfile,
 )
+from vantage.rules.wh40k.rerolls import NoRerolls, RerollHook
 from vantage.rules.wh40k.rolls import choose_save, cover_applies, hit_roll, wound_roll, wound_target
 
 
@@ -77,15 +80,25 @@ class AttackResult:
 
 
 def attacks_per_model(
-    weapon: WeaponProfile, attackers: Sequence[Attacker], ctx: AttackContext, dice: RollSource
+    weapon: WeaponProfile,
+    attackers: Sequence[Attacker],
+    ctx: AttackContext,
+    dice: RollSource,
+    rerolls: RerollHook | None = None,
 ) -> tuple[int, ...]:
     """Each attacking model's attacks: A (rolled per model), + RAPID FIRE X within half range,
-    + 1 per 5 target models for BLAST; EXTRA ATTACKS weapons are never modified (§8.4, §8.5)."""
+    + 1 per 5 target models for BLAST; EXTRA ATTACKS weapons are never modified (§8.4, §8.5).
+    A random A may be re-rolled just after all models have rolled it (§6.2 item 1)."""
     ab = weapon.abilities
+    expr = weapon.attacks
     blast = ctx.target_models // 5 if ab.blast and not ab.extra_attacks else 0
+    rolled = tuple(dice.roll("attacks", expr.count) if expr.count else () for _ in attackers)
+    if expr.is_random and rolled:
+        worth = tuple(expr.total(r) < expr.maximum for r in rolled)
+        rolled = (rerolls or NoRerolls()).after("attacks", rolled, worth)
     out = []
-    for model in attackers:
-        n = weapon.attacks.roll(dice, "attacks")
+    for model, results in zip(attackers, rolled, strict=True):
+        n = expr.total(results)
         if not ab.extra_attacks:
             n += blast + (ab.rapid_fire if model.within_half_range else 0)
         out.append(n)
@@ -93,24 +106,36 @@ def attacks_per_model(
 
 
 def roll_hits(
-    weapon: WeaponProfile, counts: Sequence[int], ctx: AttackContext, dice: RollSource
+    weapon: WeaponProfile,
+    counts: Sequence[int],
+    ctx: AttackContext,
+    dice: RollSource,
+    rerolls: RerollHook | None = None,
 ) -> list[Hit]:
     """The hits, in the order made; SUSTAINED HITS' extra hits follow the hit that made them.
 
     TORRENT hits automatically and never critically; HEAVY adds 1 after Remaining Stationary;
-    an unmodified 6 is critical, and with LETHAL HITS it wounds automatically (§8.4).
+    an unmodified 6 is critical, and with LETHAL HITS it wounds automatically (§8.4). All hit
+    rolls are made first; then one of them may be re-rolled (§6.2 item 1, before modifiers).
     """
     ab = weapon.abilities
     modifier = ctx.hit_modifier + (1 if ab.heavy and ctx.remained_stationary else 0)
+    skill = weapon.skill if weapon.skill is not None else 7
+    rolled: list[tuple[int, int]] = []
+    if not ab.torrent:
+        for attacker, count in enumerate(counts):
+            if count:
+                rolled.extend((attacker, die) for die in dice.roll("hit", count))
+    if rolled:
+        worth = tuple(not hit_roll(d, skill, modifier).success for _, d in rolled)
+        again = (rerolls or NoRerolls()).after("hit", tuple((d,) for _, d in rolled), worth)
+        rolled = [(a, r[0]) for (a, _), r in zip(rolled, again, strict=True)]
     hits: list[Hit] = []
     for attacker, count in enumerate(counts):
         if ab.torrent:
             hits.extend(Hit(attacker) for _ in range(count))
             continue
-        if not count:
-            continue
-        skill = weapon.skill if weapon.skill is not None else 7
-        for die in dice.roll("hit", count):
+        for die in (d for a, d in rolled if a == attacker):
             outcome = hit_roll(die, skill, modifier)
             if not outcome.success:
                 continue
@@ -126,23 +151,31 @@ def roll_wounds(
     target: TargetProfile,
     ctx: AttackContext,
     dice: RollSource,
+    rerolls: RerollHook | None = None,
 ) -> list[Wound]:
     """The wounds, in the order of the hits: a wound roll for each hit that needs one.
 
     LANCE adds 1 after a charge; ANTI-KEYWORD X+ makes X+ critical; a critical wound of a
-    DEVASTATING WOUNDS weapon becomes mortal wounds (§8.4).
+    DEVASTATING WOUNDS weapon becomes mortal wounds (§8.4). All wound rolls are made first;
+    then one of them may be re-rolled (§6.2 item 1).
     """
     ab = weapon.abilities
     needed = wound_target(weapon.strength, target.toughness)
     modifier = ctx.wound_modifier + (1 if ab.lance and ctx.charged else 0)
     anti = ab.anti_threshold(target.keywords) if ab.anti else None
     critical_from = anti if anti is not None else 6
+    rolled = [dice.roll("wound", 1)[0] for hit in hits if not hit.auto_wound]
+    if rolled:
+        worth = tuple(not wound_roll(d, needed, modifier, critical_from).success for d in rolled)
+        again = (rerolls or NoRerolls()).after("wound", tuple((d,) for d in rolled), worth)
+        rolled = [r[0] for r in again]
+    pending = iter(rolled)
     wounds: list[Wound] = []
     for hit in hits:
         if hit.auto_wound:
             wounds.append(Wound(hit.attacker))
             continue
-        outcome = wound_roll(dice.roll("wound", 1)[0], needed, modifier, critical_from)
+        outcome = wound_roll(next(pending), needed, modifier, critical_from)
         if outcome.success:
             mortal = outcome.critical and ab.devastating_wounds
             wounds.append(Wound(hit.attacker, outcome.critical, mortal))
@@ -158,44 +191,53 @@ def resolve_attack(
     ctx: AttackContext | None = None,
     defender: Defender | None = None,
     cover: frozenset[str] = frozenset(),
+    rerolls: RerollHook | None = None,
+    precision: Precision | None = None,
 ) -> AttackResult:
     """Resolve every attack of one weapon profile by ``attackers`` against the target ``unit``.
 
     ``cover`` holds the target models that have the benefit of cover. Hit and wound rolls are
     made for all attacks; allocation, saves and damage stop once the unit is destroyed.
+    ``rerolls`` is asked just after each attacks, hit, wound, save and damage roll.
+    ``precision`` may send a wounding attack to a protected CHARACTER (§3.6, §8.4); saves and
+    Feel No Pain use the allocated model's own profile (``TargetProfile.for_model``).
     """
     ctx = ctx or AttackContext()
     defender = defender or FirstEligible()
-    counts = attacks_per_model(weapon, attackers, ctx, dice)
-    hits = roll_hits(weapon, counts, ctx, dice)
-    wounds = roll_wounds(weapon, hits, target, ctx, dice)
+    hook = rerolls or NoRerolls()
+    counts = attacks_per_model(weapon, attackers, ctx, dice, hook)
+    hits = roll_hits(weapon, counts, ctx, dice, hook)
+    wounds = roll_wounds(weapon, hits, target, ctx, dice, hook)
     log: list[AllocatedAttack] = []
     failed = lost = ignored = 0
     for wound in wounds:
         if wound.mortal or unit.wiped_out:
             continue
-        unit, model_id = allocate(unit, defender, "attack")
+        picked = precise(unit, precision, attackers[wound.attacker].id)
+        unit, model_id = picked or allocate(unit, defender, "attack")
+        own = target.for_model(model_id)
         has_cover = cover_applies(
             model_id in cover,
             melee=weapon.is_melee,
             ignores_cover=weapon.abilities.ignores_cover,
-            save=target.save,
+            save=own.save,
             ap=weapon.ap,
         )
         test = choose_save(
-            target.save,
+            own.save,
             weapon.ap,
-            target.invulnerable,
+            own.invulnerable,
             cover=has_cover,
             other_modifier=ctx.save_modifier,
         )
         roll = dice.roll("save", 1)[0]
+        roll = hook.after("save", ((roll,),), (not test.passes(roll),))[0][0]
         if test.passes(roll):
             log.append(AllocatedAttack(model_id, roll, True))
             continue
         failed += 1
-        damage = _damage(weapon, attackers[wound.attacker], dice)
-        unit, out = inflict(unit, model_id, damage, target.feel_no_pain, dice)
+        damage = _damage(weapon, attackers[wound.attacker], dice, hook)
+        unit, out = inflict(unit, model_id, damage, own.feel_no_pain, dice)
         lost, ignored = lost + out.lost, ignored + out.ignored
         log.append(
             AllocatedAttack(model_id, roll, False, damage, out.lost, out.ignored, out.destroyed)
@@ -204,7 +246,7 @@ def resolve_attack(
     for wound in wounds:
         if not wound.mortal or unit.wiped_out:
             continue
-        points = _damage(weapon, attackers[wound.attacker], dice)
+        points = _damage(weapon, attackers[wound.attacker], dice, hook)
         mortal += points
         unit, m_lost, m_ignored = suffer_mortal_wounds(unit, points, target, dice, defender)
         lost, ignored = lost + m_lost, ignored + m_ignored
@@ -224,22 +266,39 @@ def resolve_attack(
 
 
 def suffer_mortal_wounds(
-    unit: UnitState, points: int, target: TargetProfile, dice: RollSource, defender: Defender
+    unit: UnitState,
+    points: int,
+    target: TargetProfile,
+    dice: RollSource,
+    defender: Defender,
+    first: str | None = None,
 ) -> tuple[UnitState, int, int]:
     """Mortal wounds, one at a time: each allocated like an attack, no save, Feel No Pain per
     wound; the excess spills over to the next model until the unit is destroyed (§8.3).
-    Returns the unit, the wounds lost and the wounds ignored."""
+    ``first``: a model that takes them while it lives (a CHARACTER's failed Hazardous test,
+    §8.4). Returns the unit, the wounds lost and the wounds ignored."""
     lost = ignored = 0
     for _ in range(points):
         if unit.wiped_out:
             break
-        unit, model_id = allocate(unit, defender, "mortal")
-        unit, out = inflict(unit, model_id, 1, target.feel_no_pain, dice)
+        if first is not None and any(m.id == first for m in unit.models):
+            model_id = first
+        else:
+            unit, model_id = allocate(unit, defender, "mortal")
+        unit, out = inflict(unit, model_id, 1, target.for_model(model_id).feel_no_pain, dice)
         lost, ignored = lost + out.lost, ignored + out.ignored
     return unit, lost, ignored
 
 
-def _damage(weapon: WeaponProfile, attacker: Attacker, dice: RollSource) -> int:
-    """The attack's damage, rolled per attack, + MELTA X within half range (§8.4)."""
+def _damage(
+    weapon: WeaponProfile, attacker: Attacker, dice: RollSource, rerolls: RerollHook
+) -> int:
+    """The attack's damage, rolled per attack (a random D may be re-rolled just after), + MELTA
+    X within half range (§8.4, §6.2 item 1)."""
     melta = weapon.abilities.melta if attacker.within_half_range else 0
-    return max(0, weapon.damage.roll(dice, "damage") + melta)
+    expr = weapon.damage
+    rolled = dice.roll("damage", expr.count) if expr.count else ()
+    if expr.is_random:
+        worth = expr.total(rolled) < expr.maximum
+        rolled = rerolls.after("damage", (rolled,), (worth,))[0]
+    return max(0, expr.total(rolled) + melta)

@@ -25,18 +25,22 @@ from vantage.rules.wh40k import (
 )
 from vantage.rules.wh40k.allocation import AllocationKind
 from vantage.rules.wh40k.dice_expr import RollKind
+from vantage.rules.wh40k10e import leaders
+from vantage.rules.wh40k10e.rerolls import NeedReroll, PlanRerolls
 from vantage.rules.wh40k10e.sheets import profile
-from vantage.rules.wh40k10e.state import AttackPlan, State
+from vantage.rules.wh40k10e.state import AttackPlan, Pending, State
 
 HALF = "|"
 
 
 class NeedChoice(Exception):
-    """The defender has a real choice: ``eligible`` model ids."""
+    """The defender has a real choice: ``eligible`` model ids; or (``precision``) the attacker
+    may send the attack to one of ``eligible`` CHARACTERs or ``"none"`` (§8.4)."""
 
-    def __init__(self, eligible: tuple[str, ...]) -> None:
+    def __init__(self, eligible: tuple[str, ...], precision: bool = False) -> None:
         super().__init__("allocation choice needed")
         self.eligible = eligible
+        self.precision = precision
 
 
 class Replay:
@@ -48,6 +52,8 @@ class Replay:
         self._live = live
         self.fresh: list[int] = []
         self.by_kind: dict[str, list[int]] = defaultdict(list)
+        self.rerolls: PlanRerolls | None = None
+        """Command Re-roll windows of the plan being run (rerolls.py)."""
 
     def roll(self, kind: RollKind | str, count: int) -> tuple[int, ...]:
         """``count`` D6, labelled by kind for the log."""
@@ -77,6 +83,37 @@ class Chooser:
         self._next = 0
         self._attackers = attackers
         self.wounds: dict[str, int] = {}
+        self.group: tuple[str, str, bool] = ("", "", False)
+        """Target, weapon and whether the weapon has PRECISION, for ``pick``."""
+        self._picked: dict[tuple[str, str], str | None] = {}
+
+    def pick(self, attacker: str, characters: tuple[str, ...]) -> str | None:
+        """PRECISION (§8.4): the attacking player's recorded choice of a visible CHARACTER, asked
+        once per weapon and target (rules decision R28), or stop to ask."""
+        target, weapon, precise = self.group
+        effects = self._state.status[self._state.table.models[attacker].unit].effects
+        melee = self._state.sheets[self._state.table.models[attacker].unit].weapon(weapon)
+        challenge = melee is not None and melee.kind == "melee"
+        if not (precise or (challenge and f"epic_challenge:{attacker}" in effects)):
+            return None
+        seen = tuple(c for c in characters if self._sees(attacker, c))
+        if not seen:
+            return None
+        key = (target, weapon)
+        if key not in self._picked:
+            if self._next >= len(self._choices):
+                raise NeedChoice((*seen, "none"), precision=True)
+            self._next += 1
+            answer = self._choices[self._next - 1]
+            self._picked[key] = None if answer == "none" else answer
+        chosen = self._picked[key]
+        return chosen if chosen in seen else None
+
+    def _sees(self, attacker: str, model: str) -> bool:
+        from vantage.rules.wh40k10e import geo
+
+        table = self._state.table
+        return geo.visible(table, table.models[attacker], table.models[model])
 
     def choose(self, eligible: tuple[str, ...], kind: AllocationKind) -> str:
         """The next recorded choice, or an automatic one, or stop."""
@@ -110,6 +147,7 @@ class Group:
     models: int
     dice: dict[str, tuple[int, ...]]
     result: AttackResult
+    plunging: bool = False
 
 
 @dataclass(slots=True)
@@ -121,23 +159,41 @@ class Resolution:
     allocated: set[str] = field(default_factory=set)
     fresh: tuple[int, ...] = ()
     need: tuple[str, ...] | None = None
+    precision: bool = False
+    """``need`` is the attacker's PRECISION choice, not the defender's allocation."""
+    reroll: Pending | None = None
+    """A Command Re-roll offer to make before going on (rerolls.py)."""
 
 
 def target_profile(state: State, target: str) -> TargetProfile:
-    """The target's T and Sv (its first model on the table), invulnerable save and FNP."""
+    """The target's T and Sv (its first model on the table), invulnerable save and FNP; for an
+    attached unit, the Bodyguard's T and the Leader models' own saves (§3.6)."""
     sheet = state.sheets[target]
-    first = next(iter(state.models_of(target)), None)
-    ms = sheet.model(first.id) if first else sheet.models[0][1]
-    invuln = sheet.invulnerable
-    if state.status[target].has_effect("go_to_ground"):
-        invuln = min(invuln or 6, 6)
+    mine = leaders.leader_models(state, target)
+    first = next((m for m in state.models_of(target) if m.id not in mine), None)
+    if first is None and mine:
+        att = leaders.attachment(state, target)
+        ms = att.bodyguard_sheet.models[0][1] if att else sheet.models[0][1]
+    else:
+        first = first or next(iter(state.models_of(target)), None)
+        ms = sheet.model(first.id) if first else sheet.models[0][1]
+    shelter = state.status[target].has_effect("go_to_ground")
+
+    def invulnerable(value: int | None) -> int | None:
+        return min(value or 6, 6) if shelter else value
+
+    own = []
+    for mid in sorted(mine):
+        ls = leaders.model_sheet(state, mid, target)
+        own.append((mid, ls.model(mid).save, invulnerable(ls.invulnerable), ls.feel_no_pain))
     return TargetProfile(
-        toughness=ms.toughness,
+        toughness=leaders.bodyguard_toughness(state, target) or ms.toughness,
         save=ms.save,
-        invulnerable=invuln,
+        invulnerable=invulnerable(sheet.invulnerable),
         feel_no_pain=sheet.feel_no_pain,
         wounds=ms.wounds,
         keywords=frozenset(sheet.keywords),
+        own=tuple(own),
     )
 
 
@@ -157,6 +213,7 @@ def hit_modifier(state: State, plan: AttackPlan, target: str, pistol: bool) -> i
 def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:
     """Resolve the whole plan (from the start, replaying recorded dice and choices)."""
     replay = Replay(plan.dice, dice)
+    replay.rerolls = PlanRerolls(state, plan, replay.by_kind)
     attackers_models = [
         state.table.models[a.model] for a in plan.assignments if a.model in state.table.models
     ]
@@ -168,13 +225,30 @@ def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:
     try:
         for target in dict.fromkeys(a.target for a in plan.assignments):
             for weapon in dict.fromkeys(a.weapon for a in plan.assignments if a.target == target):
-                group = _resolve_group(state, plan, target, weapon, replay, chooser, out)
-                if group is not None:
-                    out.groups.append(group)
+                for plunge in _plunge_split(plan, target, weapon):
+                    group = _resolve_group(
+                        state, plan, target, weapon, replay, chooser, out, plunge
+                    )
+                    if group is not None:
+                        out.groups.append(group)
     except NeedChoice as need:
         out.need = need.eligible
+        out.precision = need.precision
+    except NeedReroll as need:
+        out.reroll = need.pending
     out.fresh = tuple(replay.fresh)
     return out
+
+
+def _plunge_split(plan: AttackPlan, target: str, weapon: str) -> tuple[bool | None, ...]:
+    """Models with Plunging Fire resolve first, as their own group (AP differs, §2.5 F);
+    ``None``: the whole group, when none of its models has it."""
+    keys = {
+        a.model
+        for a in plan.assignments
+        if a.target == target and a.weapon == weapon and f"{a.model}{HALF}{target}" in plan.plunging
+    }
+    return (True, False) if keys else (None,)
 
 
 def _resolve_group(
@@ -185,6 +259,7 @@ def _resolve_group(
     replay: Replay,
     chooser: Chooser,
     out: Resolution,
+    plunge: bool | None = None,
 ) -> Group | None:
     sheet = state.sheets[plan.unit]
     wsheet = sheet.weapon(weapon)
@@ -192,12 +267,16 @@ def _resolve_group(
     rows = [
         a
         for a in plan.assignments
-        if a.target == target and a.weapon == weapon and a.model in state.table.models
+        if a.target == target
+        and a.weapon == weapon
+        and a.model in state.table.models
+        and (plunge is None or (f"{a.model}{HALF}{target}" in plan.plunging) == plunge)
     ]
     alive = [m for m in state.models_of(target) if out.wounds.get(m.id, 0) > 0]
     if not rows or not alive:
         return None
     tp = target_profile(state, target)
+    characters = leaders.protected(state, target)
     unit = UnitState(
         tuple(
             ModelState(
@@ -205,11 +284,15 @@ def _resolve_group(
                 out.wounds[m.id],
                 wounded=out.wounds[m.id] < sheet_w(state, m),
                 allocated=m.id in out.allocated,
+                protected=m.id in characters,
             )
             for m in alive
         )
     )
     weapon_profile = profile(wsheet)
+    chooser.group = (target, weapon, weapon_profile.abilities.precision)
+    if plunge:
+        weapon_profile = replace(weapon_profile, ap=weapon_profile.ap - 1)
     overwatch = plan.overwatch and not plan.melee
     if overwatch:
         weapon_profile = replace(weapon_profile, skill=6)
@@ -226,7 +309,20 @@ def _resolve_group(
     ]
     cover = LazyCover(state, plan, [state.table.models[a.model] for a in rows])
     replay.by_kind.clear()
-    result = resolve_attack(weapon_profile, attackers, tp, unit, replay, ctx, chooser, cover)  # type: ignore[arg-type]
+    if replay.rerolls is not None:
+        replay.rerolls.target, replay.rerolls.weapon = target, weapon
+    result = resolve_attack(
+        weapon_profile,
+        attackers,
+        tp,
+        unit,
+        replay,
+        ctx,
+        chooser,
+        cover,  # type: ignore[arg-type]
+        rerolls=replay.rerolls,
+        precision=chooser,
+    )
     for m in alive:
         out.wounds[m.id] = 0
     for ms in result.unit.models:
@@ -235,7 +331,12 @@ def _resolve_group(
             out.allocated.add(ms.id)
     out.allocated.update(a.model for a in result.allocated)
     return Group(
-        weapon, target, len(rows), {k: tuple(v) for k, v in replay.by_kind.items()}, result
+        weapon,
+        target,
+        len(rows),
+        {k: tuple(v) for k, v in replay.by_kind.items()},
+        result,
+        bool(plunge),
     )
 
 

@@ -64,7 +64,7 @@ def _answer(state: State, player: str, pending: Pending) -> Any:
         return _objective(state, player)
     if kind == "deploy":
         return _deploy(state, player, pending.options[0])
-    if kind == "allocate":
+    if kind in ("allocate", "precision"):
         return c.Allocate(model=pending.options[0])
     if kind == "reaction":
         return _reaction(state, player, pending)
@@ -76,6 +76,12 @@ def _answer(state: State, player: str, pending: Pending) -> Any:
         return c.Consolidate(unit=pending.unit or "")
     if kind == "confirm_undo":
         return c.AnswerUndo(accept=True)
+    if kind == "reroll":
+        return c.Reroll(roll=int(pending.options[0]))
+    if kind == "coherency":
+        suggested = pending.detail.get("suggested", ())
+        assert isinstance(suggested, tuple)
+        return c.RemoveModels(unit=pending.unit or "", models=suggested)
     return c.Pass()
 
 
@@ -91,7 +97,10 @@ def _objective(state: State, player: str) -> c.PlaceObjective:
 
 def _formations(state: State, player: str) -> c.DeclareFormations:
     reserves = tuple(u for u in state.units_of(player, None) if state.sheets[u].has("DEEP STRIKE"))
-    return c.DeclareFormations(reserves=reserves)
+    planes = [u for u in state.units_of(player, None) if "AIRCRAFT" in state.sheets[u].keywords]
+    hover = tuple(u for u in planes if state.sheets[u].has("HOVER"))
+    strategic = tuple(u for u in planes if u not in hover and u not in reserves)
+    return c.DeclareFormations(reserves=reserves, strategic_reserves=strategic, hover=hover)
 
 
 def _block(state: State, unit: str, cx: float, cy: float, facing: float) -> tuple[c.Place, ...]:
@@ -188,7 +197,7 @@ def _movement(state: State, player: str) -> Any | None:
             return cmd
     for unit in state.units_of(player):
         s = state.status[unit]
-        if s.moved_this_phase or s.disembarked_now:
+        if s.moved_this_phase or s.disembarked_now or "AIRCRAFT" in state.sheets[unit].keywords:
             continue
         if geo.engaged_enemies(state.table, unit):
             return c.Move(unit=unit, kind="stationary")

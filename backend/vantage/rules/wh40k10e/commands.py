@@ -52,6 +52,15 @@ class AttackIn:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DeckIn:
+    """FIRING DECK: one embarked model's ranged weapon the transport is equipped with."""
+
+    model: str
+    weapon: str
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceObjective:
     """Only War: place the next objective marker (§10)."""
 
@@ -63,12 +72,17 @@ class PlaceObjective:
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeclareFormations:
-    """Declare Battle Formations (§5.1 step 5): reserves, Strategic Reserves, embarked units."""
+    """Declare Battle Formations (§5.1 step 5): Leaders attached to Bodyguard units
+    (``attach`` {leader: bodyguard}, §3.6), reserves, Strategic Reserves, embarked units; an
+    attached unit is named by its Bodyguard unit's id."""
 
     type: Literal["declare_formations"] = "declare_formations"
     reserves: tuple[str, ...] = ()
     strategic_reserves: tuple[str, ...] = ()
     embark: Mapping[str, str] = field(default_factory=dict)
+    attach: Mapping[str, str] = field(default_factory=dict)
+    hover: tuple[str, ...] = ()
+    """AIRCRAFT units in Hover mode for the battle (§4.9)."""
 
 
 @wire
@@ -131,12 +145,16 @@ class Shoot:
     type: Literal["shoot"] = "shoot"
     unit: str
     attacks: tuple[AttackIn, ...]
+    firing_deck: tuple[DeckIn, ...] = ()
+    """FIRING DECK x: up to x embarked models and one ranged weapon each (§3.7); the
+    transport's first model then fires it as ``"<weapon> [deck <model>]"``."""
 
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Allocate:
-    """The defender's choice of model for the next allocation."""
+    """The defender's choice of model for the next allocation; or, pending ``precision``, the
+    attacker's choice of CHARACTER model (``"none"``: allocate as normal, §8.4 PRECISION)."""
 
     type: Literal["allocate"] = "allocate"
     model: str
@@ -200,6 +218,35 @@ class UseStratagem:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Reroll:
+    """Command Re-roll (1 CP) of an offered roll: ``roll`` indexes ``detail.dice``."""
+
+    type: Literal["reroll"] = "reroll"
+    roll: int = 0
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RerollOffers:
+    """Be offered Command Re-roll after your failed rolls (``offer``) or never; switching off
+    while an offer waits declines it."""
+
+    type: Literal["reroll_offers"] = "reroll_offers"
+    offer: bool
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveModels:
+    """End of turn: the models the controller removes to restore the unit's coherency (§5.9)."""
+
+    type: Literal["remove_models"] = "remove_models"
+    unit: str
+    models: tuple[str, ...]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pass:
     """Decline an optional decision (a reaction window, Scouts moves)."""
 
@@ -254,6 +301,9 @@ Command = Annotated[
     | Fight
     | Consolidate
     | UseStratagem
+    | Reroll
+    | RerollOffers
+    | RemoveModels
     | Pass
     | EndPhase
     | UndoLast

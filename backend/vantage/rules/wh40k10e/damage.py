@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from vantage.rules.wh40k import FirstEligible, ModelState, UnitState, suffer_mortal_wounds
 from vantage.rules.wh40k.dice_expr import parse_dice_expr
-from vantage.rules.wh40k10e import geo
+from vantage.rules.wh40k10e import geo, leaders
 from vantage.rules.wh40k10e.attacks import Replay, Resolution, sheet_w, target_profile
 from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.events import (
@@ -20,15 +20,22 @@ DEMISE_RANGE = 6.0
 
 
 def mortal_wounds(
-    em: Emitter, unit: str, points: int, source: str, dice: tuple[int, ...] = ()
+    em: Emitter,
+    unit: str,
+    points: int,
+    source: str,
+    dice: tuple[int, ...] = (),
+    first: str | None = None,
 ) -> None:
-    """``points`` mortal wounds to a unit, allocated one at a time, Feel No Pain per wound."""
+    """``points`` mortal wounds to a unit, allocated one at a time, Feel No Pain per wound; an
+    attached unit's CHARACTERs take them last (§3.6) unless ``first`` names one (Hazardous)."""
     state = em.state
     models = state.models_of(unit)
     if not models or points <= 0:
         em.emit(MortalWoundsRolled(source=source, unit=unit, dice=dice, mortal_wounds=0))
         return
     before = {m.id: m.wounds for m in models}
+    characters = leaders.protected(state, unit)
     us = UnitState(
         tuple(
             ModelState(
@@ -36,13 +43,14 @@ def mortal_wounds(
                 m.wounds,
                 wounded=m.wounds < sheet_w(state, m),
                 allocated=m.id in state.allocated,
+                protected=m.id in characters,
             )
             for m in models
         )
     )
     roller = Replay((), em.dice)
     after, _, _ = suffer_mortal_wounds(
-        us, points, target_profile(state, unit), roller, FirstEligible()
+        us, points, target_profile(state, unit), roller, FirstEligible(), first
     )
     em.emit(
         MortalWoundsRolled(
@@ -131,6 +139,7 @@ def emit_resolution(em: Emitter, unit: str, res: Resolution, reason: str) -> Non
                 failed_saves=r.failed_saves,
                 damage=r.damage_inflicted,
                 ignored=r.wounds_ignored,
+                plunging=g.plunging,
             )
         )
         targets[g.target] = None

@@ -13,7 +13,17 @@ from typing import Any
 from vantage.engine.decision import Decision
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
-from vantage.rules.wh40k10e import charge, deployment, end, fight, movement, phases, shooting
+from vantage.rules.wh40k10e import (
+    charge,
+    choices,
+    deployment,
+    end,
+    fight,
+    movement,
+    phases,
+    rerolls,
+    shooting,
+)
 from vantage.rules.wh40k10e import commands as c
 from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.events import AllocationChosen, UndoAnswered, UndoRequested
@@ -27,9 +37,12 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "scouts": (c.Move, c.Pass),
     "reaction": (c.UseStratagem, c.Pass),
     "allocate": (c.Allocate,),
+    "precision": (c.Allocate,),
     "charge_move": (c.ChargeMove, c.UseStratagem),
     "fight": (c.Fight, c.UseStratagem),
     "consolidate": (c.Consolidate,),
+    "reroll": (c.Reroll, c.Pass),
+    "coherency": (c.RemoveModels,),
 }
 """Pending decision → the commands that answer it."""
 
@@ -66,7 +79,7 @@ def waiting_for(state: State) -> Pending | None:
 
 
 def _gate(state: State, cmd: Any, actor: str) -> Rejection | None:
-    if isinstance(cmd, c.Concede | c.UndoLast | c.AnswerUndo):
+    if isinstance(cmd, c.Concede | c.UndoLast | c.AnswerUndo | c.RerollOffers):
         return None
     pending = waiting_for(state)
     if pending is None:
@@ -92,6 +105,8 @@ def _pass(em: Emitter, cmd: c.Pass) -> Rejection | None:
     if pending.kind == "scouts":
         deployment.end_scouts(em, em.actor or "")
         return None
+    if pending.kind == "reroll":
+        return rerolls.decline(em)
     from vantage.rules.wh40k10e.flow import resume
 
     resume(em, str(pending.detail.get("after", "active")))
@@ -155,6 +170,9 @@ _HANDLERS: dict[type, Callable[[Emitter, Any], Rejection | None]] = {
     c.Fight: fight.fight,
     c.Consolidate: fight.consolidate,
     c.UseStratagem: use,
+    c.Reroll: rerolls.answer,
+    c.RerollOffers: rerolls.set_offers,
+    c.RemoveModels: choices.remove_models,
     c.Pass: _pass,
     c.EndPhase: lambda em, cmd: phases.end_phase(em),
     c.UndoLast: _undo,

@@ -8,7 +8,7 @@ import math
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Objective
-from vantage.rules.wh40k10e import geo, placement
+from vantage.rules.wh40k10e import geo, leaders, placement
 from vantage.rules.wh40k10e.commands import DeclareFormations, Deploy, PlaceObjective
 from vantage.rules.wh40k10e.emitter import Emitter, problem
 from vantage.rules.wh40k10e.events import (
@@ -131,7 +131,14 @@ def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
         bad = placement.own_unit(state, player, uid)
         if bad:
             return bad
-    rejected = em.rules(_formation_problems(state, cmd))
+    formed = _attached(em, player, cmd)
+    if isinstance(formed, Rejection):
+        return formed
+    from vantage.rules.wh40k10e.aircraft import formation_problems
+
+    held = [*cmd.reserves, *cmd.strategic_reserves]
+    problems = formation_problems(formed, player, held, cmd.hover)
+    rejected = em.rules(_formation_problems(formed, cmd) + problems)
     if rejected:
         return rejected
     em.emit(
@@ -140,6 +147,8 @@ def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
             reserves=cmd.reserves,
             strategic_reserves=cmd.strategic_reserves,
             embark=cmd.embark,
+            attach=cmd.attach,
+            hover=cmd.hover,
         )
     )
     waiting = [p for p in em.state.players if not em.state.side(p).declared]
@@ -155,6 +164,28 @@ def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
         em.emit(PhaseStarted(round=0, player=None, phase="setup", step="deploy"))
         next_deployer(em, em.state.attacker or em.state.players[0])
     return None
+
+
+def _attached(em: Emitter, player: str, cmd: DeclareFormations) -> State | Rejection:
+    """The state with the declared Leaders attached (§3.6), for checking the rest; an
+    attached Leader is not named on its own."""
+    state = em.state
+    problems = leaders.attach_problems(state, player, cmd.attach)
+    hard = [p for p in problems if not p.code.startswith("rule/")]
+    if hard:
+        return hard[0]
+    rejected = em.rules(problems)
+    if rejected:
+        return rejected
+    named = {*cmd.reserves, *cmd.strategic_reserves, *cmd.embark, *cmd.embark.values()}
+    for leader, bodyguard in cmd.attach.items():
+        if leader in named:
+            return Rejection(
+                "setup/attached_leader",
+                f"{state.sheets[leader].name} is attached: name its unit {bodyguard!r} instead",
+            )
+        state = leaders.attach(state, leader, bodyguard)
+    return state
 
 
 def _formation_problems(state: State, cmd: DeclareFormations) -> list[Rejection]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from vantage.engine.table import Table
 from vantage.rules.wh40k10e import geo
 from vantage.rules.wh40k10e.emitter import Emitter
-from vantage.rules.wh40k10e.events import GameEnded, ModelsDamaged
+from vantage.rules.wh40k10e.events import GameEnded, ModelsDamaged, ReservesDestroyed
 from vantage.rules.wh40k10e.state import Result, State
 
 
@@ -61,4 +61,23 @@ def finish(em: Emitter, reason: str) -> None:
     else:
         a, b = state.players
         winner = a if vp[a] > vp[b] else b if vp[b] > vp[a] else None
+    left = never_arrived(state)
+    if left:
+        em.emit(ReservesDestroyed(units=left))
     em.emit(GameEnded(result=Result(winner=winner, reason=reason, vp=vp)))
+
+
+def never_arrived(state: State) -> tuple[str, ...]:
+    """Units still in Reserves at the end of the battle, and units embarked in a transport that
+    is: they count as destroyed (§4.5, §10). The result is decided before, so an army is not
+    "completely destroyed" by this (digest §10 DECISION, rules decision R20)."""
+    if state.phase == "setup":
+        return ()
+    out = []
+    for unit, status in state.status.items():
+        carrier = state.status.get(status.transport) if status.transport else None
+        if status.location == "reserves" or (
+            status.location == "embarked" and carrier is not None and carrier.location == "reserves"
+        ):
+            out.append(unit)
+    return tuple(out)

@@ -66,6 +66,10 @@ class FormationsDeclared:
     reserves: tuple[str, ...] = ()
     strategic_reserves: tuple[str, ...] = ()
     embark: Mapping[str, str] = field(default_factory=dict)
+    attach: Mapping[str, str] = field(default_factory=dict)
+    """Leader unit → the Bodyguard unit it joins (§3.6)."""
+    hover: tuple[str, ...] = ()
+    """AIRCRAFT in Hover mode: M 20", no AIRCRAFT keyword for the battle (§4.9)."""
 
 
 @wire
@@ -232,6 +236,8 @@ class WeaponResolved:
     failed_saves: int
     damage: int
     ignored: int
+    plunging: bool = False
+    """Plunging Fire improved the AP of these attacks by 1 (§2.5 F)."""
 
 
 @wire
@@ -375,6 +381,75 @@ class UndoAnswered:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FiringDeckEquipped:
+    """FIRING DECK: the transport counts as equipped with these embarked models' weapons
+    (``"model|weapon"``) until it has resolved all its attacks (§3.7)."""
+
+    type: Literal["firing_deck_equipped"] = "firing_deck_equipped"
+    unit: str
+    weapons: tuple[str, ...]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AircraftLeft:
+    """An AIRCRAFT's move would cross the battlefield edge: it goes into Strategic Reserves
+    (§4.9)."""
+
+    type: Literal["aircraft_left"] = "aircraft_left"
+    unit: str
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReservesDestroyed:
+    """The battle ended with these units still in Reserves (or embarked in a transport there):
+    they count as destroyed (§4.5, §10)."""
+
+    type: Literal["reserves_destroyed"] = "reserves_destroyed"
+    units: tuple[str, ...]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rerolled:
+    """Command Re-roll: roll ``index`` of the offered batch went from ``old`` to ``new`` dice;
+    ``point`` numbers the re-roll window inside the current attack (-1 outside attacks)."""
+
+    type: Literal["rerolled"] = "rerolled"
+    player: str
+    roll: str
+    unit: str
+    point: int = -1
+    index: int = 0
+    old: tuple[int, ...] = ()
+    new: tuple[int, ...] = ()
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RerollDeclined:
+    """The player let the offered roll stand."""
+
+    type: Literal["reroll_declined"] = "reroll_declined"
+    player: str
+    roll: str
+    unit: str
+    point: int = -1
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RerollOffersSet:
+    """A player's setting: be offered Command Re-roll after failed rolls, or not."""
+
+    type: Literal["reroll_offers_set"] = "reroll_offers_set"
+    player: str
+    offer: bool
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameEnded:
     type: Literal["game_ended"] = "game_ended"
     result: Result
@@ -415,6 +490,12 @@ Event = Annotated[
     | Checkpoint
     | UndoRequested
     | UndoAnswered
+    | Rerolled
+    | RerollDeclined
+    | RerollOffersSet
+    | FiringDeckEquipped
+    | AircraftLeft
+    | ReservesDestroyed
     | GameEnded,
     Field(discriminator="type"),
 ]

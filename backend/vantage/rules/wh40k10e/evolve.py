@@ -8,8 +8,16 @@ from typing import Any
 
 from vantage.engine.errors import CorruptLogError
 from vantage.engine.table import Model
+from vantage.rules.wh40k10e import aircraft, firing_deck, leaders
 from vantage.rules.wh40k10e import events as ev
-from vantage.rules.wh40k10e.state import FightState, State, Undo, UnitStatus
+from vantage.rules.wh40k10e.state import (
+    AttackPlan,
+    FightState,
+    RerollMade,
+    State,
+    Undo,
+    UnitStatus,
+)
 
 PHASE_EFFECTS = ("go_to_ground", "smokescreen", "overwatch", "epic_challenge", "tank_shock")
 
@@ -41,7 +49,9 @@ def remove_models(state: State, unit: str, ids: Iterable[str]) -> State:
         return state
     models = {k: m for k, m in state.table.models.items() if k not in gone}
     offboard = {k: m for k, m in state.offboard.items() if k not in gone}
-    destroyed = {**state.destroyed, unit: state.destroyed.get(unit, 0) + len(gone)}
+    destroyed = dict(state.destroyed)
+    for part, n in leaders.destroyed_counts(state, unit, gone).items():
+        destroyed[part] = destroyed.get(part, 0) + n
     state = replace(
         state,
         table=replace(state.table, models=models),
@@ -52,7 +62,7 @@ def remove_models(state: State, unit: str, ids: Iterable[str]) -> State:
         m.unit == unit for m in offboard.values()
     ):
         state = state.with_status(unit, location="destroyed")
-    return state
+    return leaders.after_losses(state, unit)
 
 
 def set_shock(state: State, unit: str, shocked: bool, failed_now: bool = False) -> State:
@@ -81,7 +91,7 @@ def _phase_started(state: State, e: ev.PhaseStarted) -> State:
             failed_shock_now=False,
             disembarked_now=False,
             started_embarked=s.location == "embarked",
-            effects=tuple(x for x in s.effects if x not in PHASE_EFFECTS),
+            effects=tuple(x for x in s.effects if x.split(":")[0] not in PHASE_EFFECTS),
         )
         if new_turn:
             s = replace(s, move="none", charged=False, cannot_charge=False)
@@ -108,7 +118,9 @@ def _phase_started(state: State, e: ev.PhaseStarted) -> State:
 
 
 def _formations(state: State, e: ev.FormationsDeclared) -> State:
-    state = state.with_side(e.player, declared=True)
+    state = aircraft.hover(state.with_side(e.player, declared=True), e.hover)
+    for leader, bodyguard in e.attach.items():
+        state = leaders.attach(state, leader, bodyguard)
     for uid in e.reserves:
         state = state.with_status(uid, location="reserves", reserve="deep_strike")
     for uid in e.strategic_reserves:
@@ -166,6 +178,21 @@ def _embarked(state: State, e: ev.Embarked) -> State:
     return state.with_status(e.unit, location="embarked", transport=e.transport)
 
 
+def _spend_one_shots(state: State, plan: AttackPlan) -> State:
+    """ONE SHOT weapons declared are spent for the rest of the battle (rules decision R19)."""
+    sheet = state.sheets[plan.unit]
+    for a in plan.assignments:
+        w = sheet.weapon(a.weapon)
+        if w is None or not w.has("ONE SHOT"):
+            continue
+        lent = firing_deck.source(a.weapon)
+        model, weapon = lent if lent else (a.model, a.weapon)
+        unit = state.offboard[model].unit if lent and model in state.offboard else plan.unit
+        before = state.status[unit].spent
+        state = state.with_status(unit, spent=tuple(dict.fromkeys((*before, f"{model}|{weapon}"))))
+    return state
+
+
 def _attack_paused(state: State, e: ev.AttackPaused) -> State:
     assert state.attack is not None
     return replace(state, attack=replace(state.attack, dice=(*state.attack.dice, *e.dice)))
@@ -179,7 +206,7 @@ def _allocation(state: State, e: ev.AllocationChosen) -> State:
 
 def _attacks_done(state: State, e: ev.AttacksDone) -> State:
     melee = state.attack is not None and state.attack.melee
-    state = replace(state, attack=None)
+    state = firing_deck.unequip(replace(state, attack=None), e.unit)
     if e.unit not in state.status:
         return state
     return state.with_status(e.unit, **({"fought": True} if melee else {"shot": True}))
@@ -237,6 +264,25 @@ def _undo_answered(state: State, e: ev.UndoAnswered) -> State:
     return replace(state, undo=None)
 
 
+def _reserves_destroyed(state: State, e: ev.ReservesDestroyed) -> State:
+    for unit in e.units:
+        ids = [mid for mid, m in state.offboard.items() if m.unit == unit]
+        state = remove_models(state, unit, ids).with_status(unit, location="destroyed")
+    return state
+
+
+def _rerolled(state: State, e: ev.Rerolled | ev.RerollDeclined) -> State:
+    state = replace(state, pending=None)
+    if e.point < 0 or state.attack is None:
+        return state
+    made = (
+        RerollMade(point=e.point, roll=e.index, dice=e.new)
+        if isinstance(e, ev.Rerolled)
+        else RerollMade(point=e.point)
+    )
+    return replace(state, attack=replace(state.attack, rerolls=(*state.attack.rerolls, made)))
+
+
 def _nothing(state: State, e: Any) -> State:
     return state
 
@@ -262,7 +308,7 @@ _HANDLERS: Mapping[type, Callable[[State, Any], State]] = {
     ev.DesperateEscape: lambda s, e: remove_models(s, e.unit, e.destroyed),
     ev.ModelsDamaged: _damaged,
     ev.Embarked: _embarked,
-    ev.AttacksDeclared: lambda s, e: replace(s, attack=e.plan),
+    ev.AttacksDeclared: lambda s, e: _spend_one_shots(replace(s, attack=e.plan), e.plan),
     ev.AttackPaused: _attack_paused,
     ev.AllocationChosen: _allocation,
     ev.WeaponResolved: _nothing,
@@ -282,7 +328,13 @@ _HANDLERS: Mapping[type, Callable[[State, Any], State]] = {
     ev.Checkpoint: _checkpoint,
     ev.UndoRequested: _undo_requested,
     ev.UndoAnswered: _undo_answered,
+    ev.FiringDeckEquipped: lambda s, e: firing_deck.equip(s, e.unit, e.weapons),
+    ev.AircraftLeft: lambda s, e: aircraft.leave(s, e.unit),
+    ev.ReservesDestroyed: _reserves_destroyed,
     ev.GameEnded: lambda s, e: replace(s, result=e.result, phase="over", pending=None),
+    ev.Rerolled: _rerolled,
+    ev.RerollDeclined: _rerolled,
+    ev.RerollOffersSet: lambda s, e: s.with_side(e.player, reroll_offers=e.offer),
 }
 
 _CLEARS_UNDO: frozenset[type] = frozenset(
@@ -297,6 +349,7 @@ _CLEARS_UNDO: frozenset[type] = frozenset(
         ev.ChargeDeclared,
         ev.PhaseStarted,
         ev.StratagemUsed,
+        ev.Rerolled,
         ev.GameEnded,
     }
 )

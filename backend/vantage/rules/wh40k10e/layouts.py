@@ -16,16 +16,19 @@ def _rect(x: float, y: float, w: float, d: float) -> Poly:
     return [[x, y], [x + w, y], [x + w, y + d], [x, y + d]]
 
 
-def _piece(pid: str, kind: str, poly: Poly, height: float, name: str) -> dict[str, Any]:
-    return {"id": pid, "kind": kind, "polygon": poly, "height": height, "name": name}
+def _piece(
+    pid: str, kind: str, poly: Poly, height: float, name: str, floors: tuple[float, ...] = ()
+) -> dict[str, Any]:
+    piece = {"id": pid, "kind": kind, "polygon": poly, "height": height, "name": name}
+    return {**piece, "floors": list(floors)} if floors else piece
 
 
 def ruined_city() -> dict[str, Any]:
     """Ruins across the middle, woods and craters on the flanks, barricades in No Man's Land."""
     return {
         "terrain": [
-            _piece("t1", "ruins", _rect(14, 17, 7, 5), 6, "Chapel ruin"),
-            _piece("t2", "ruins", _rect(39, 22, 7, 5), 6, "Hab block"),
+            _piece("t1", "ruins", _rect(14, 17, 7, 5), 9, "Chapel ruin", (3, 6)),
+            _piece("t2", "ruins", _rect(39, 22, 7, 5), 9, "Hab block", (3, 6)),
             _piece("t3", "woods", _rect(27, 8, 6, 4), 4, "Ash wood"),
             _piece("t4", "woods", _rect(27, 32, 6, 4), 4, "Thorn wood"),
             _piece("t5", "crater", _rect(5, 26, 4, 4), 0.5, "Crater"),

@@ -62,7 +62,10 @@ def roll_advance(em: Emitter, cmd: RollAdvance) -> Rejection | None:
 
 
 def _engaged_problems(state: State, unit: str, kind: str) -> list[Rejection]:
-    engaged = geo.engaged_enemies(state.table, unit)
+    from vantage.rules.wh40k10e.aircraft import aircraft_units
+
+    found = geo.engaged_enemies(state.table, unit)
+    engaged = found - aircraft_units(state, found)  # enemy AIRCRAFT do not count (§4.9)
     if kind in ("normal", "advance") and engaged:
         return [
             problem(
@@ -90,6 +93,10 @@ def move(em: Emitter, cmd: Move) -> Rejection | None:
     bad = _in_phase(state, player, cmd.unit) or _ready(state, cmd.unit)
     if bad:
         return bad
+    from vantage.rules.wh40k10e import aircraft
+
+    if aircraft.is_aircraft(state, cmd.unit) and (cmd.kind == "normal" or state.options.strict):
+        return _aircraft_move(em, cmd)
     rolled = state.status[cmd.unit].advance_roll
     if (rolled is None) == (cmd.kind == "advance"):
         return Rejection(
@@ -116,11 +123,55 @@ def move(em: Emitter, cmd: Move) -> Rejection | None:
     escapes = _escape_tests(state, cmd.unit, sweeps) if cmd.kind == "fall_back" else []
     if not escapes:
         em.emit(Checkpoint(player=player, label=f"{cmd.unit}: {cmd.kind} move"))
-    dead = _desperate_escape(em, cmd.unit, escapes, cmd.casualties)
+    from vantage.rules.wh40k10e import rerolls
+
+    dice = em.roll(len(escapes)) if escapes else ()
+    worth = tuple(d <= 2 for d in dice)
+    offer = rerolls.offerable(state, player, cmd.unit, worth)
+    dead = set() if offer else desperate_escape(em, cmd.unit, dice, cmd.casualties)
     moved = tuple(_placed(s) for mid, s in sweeps.items() if mid not in dead)
     em.emit(UnitMoved(unit=cmd.unit, kind=cmd.kind, models=moved))
     if cmd.embark:
         em.emit(Embarked(unit=cmd.unit, transport=cmd.embark))
+    if offer:
+        rolls = tuple((d,) for d in dice)
+        casualties = tuple(cmd.casualties)
+        pending = rerolls.offer(
+            player, cmd.unit, "desperate_escape", rolls, worth, casualties=casualties
+        )
+        rerolls.wait(em, pending)
+        return None
+    from vantage.rules.wh40k10e.reactions import after_enemy_move
+
+    after_enemy_move(em, cmd.unit)
+    return None
+
+
+def _aircraft_move(em: Emitter, cmd: Move) -> Rejection | None:
+    """An AIRCRAFT's Normal move, even within Engagement Range; off the edge it goes into
+    Strategic Reserves (§4.9)."""
+    from vantage.rules.wh40k10e import aircraft
+    from vantage.rules.wh40k10e.events import AircraftLeft
+
+    state, player = em.state, em.actor or ""
+    if cmd.kind == "normal" and aircraft.leaves_battlefield(state, cmd):
+        em.emit(Checkpoint(player=player, label=f"{cmd.unit} left the battlefield"))
+        em.emit(AircraftLeft(unit=cmd.unit))
+        return None
+    problems = aircraft.move_problems(state, cmd)
+    if cmd.kind != "normal":  # strict only (casual games fall through to the ordinary move)
+        return problems[0]
+    outcome = _check_paths(em, cmd.unit, cmd.paths, "normal", float("inf"))
+    if isinstance(outcome, Rejection):
+        return outcome
+    sweeps, more = outcome
+    rejected = em.rules(problems + more)
+    if rejected:
+        return rejected
+    em.emit(Checkpoint(player=player, label=f"{cmd.unit}: normal move"))
+    em.emit(
+        UnitMoved(unit=cmd.unit, kind="normal", models=tuple(_placed(s) for s in sweeps.values()))
+    )
     from vantage.rules.wh40k10e.reactions import after_enemy_move
 
     after_enemy_move(em, cmd.unit)
@@ -224,6 +275,9 @@ def _path_problems(
             )
             break
     entered = set().union(*(s.entered_er for s in sweeps.values())) if sweeps else set()
+    from vantage.rules.wh40k10e.aircraft import aircraft_units
+
+    entered -= aircraft_units(state, entered)  # any model may move within ER of AIRCRAFT (§4.9)
     if kind in ("normal", "advance", "scouts") and entered and not fly:
         out.append(
             problem(
@@ -262,7 +316,9 @@ def _path_problems(
             break
     if not geo.coherent(after, unit):
         out.append(problem("rule/coherency", "the unit must end its move in unit coherency (§3.4)"))
-    return out
+    from vantage.rules.wh40k10e.floors import floor_problems
+
+    return out + floor_problems(after, list(sweeps))
 
 
 def _escape_tests(state: State, unit: str, sweeps: dict[str, Sweep]) -> list[str]:
@@ -275,15 +331,16 @@ def _escape_tests(state: State, unit: str, sweeps: dict[str, Sweep]) -> list[str
     return [mid for mid, s in sweeps.items() if s.crossed_enemy]
 
 
-def _desperate_escape(
-    em: Emitter, unit: str, tested: list[str], casualties: Sequence[str]
+def desperate_escape(
+    em: Emitter, unit: str, dice: tuple[int, ...], casualties: Sequence[str]
 ) -> set[str]:
-    """One D6 per model; each 1-2 destroys a model the controller chooses (§4.4)."""
-    if not tested:
+    """One D6 per tested model; each 1-2 destroys a model the controller chooses (§4.4)."""
+    if not dice:
         return set()
-    dice = em.roll(len(tested))
     failures = sum(1 for d in dice if d <= 2)
-    alive = [m.id for m in em.state.models_of(unit)]
+    alive = [m.id for m in em.state.models_of(unit)] or [
+        mid for mid, m in em.state.offboard.items() if m.unit == unit
+    ]
     order = [m for m in casualties if m in alive] + [
         m for m in reversed(alive) if m not in casualties
     ]

@@ -71,7 +71,13 @@ def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> 
     z_end = model.z if path.z is None else path.z
     facing = model.facing if path.facing is None else path.facing
     out.end = model.placed(pts[-1][0], pts[-1][1], facing=facing, z=z_end)
-    out.length = _length(pts) + _turn(model, facing) + _climb(table, model, pts, z_end, keywords)
+    if "FLY" in keywords:
+        # through the air: the straight diagonal of the climb and the plan path (§4.4 FLY)
+        out.length = math.hypot(_length(pts), z_end - model.z) + _turn(model, facing)
+    else:
+        out.length = (
+            _length(pts) + _turn(model, facing) + _climb(table, model, pts, z_end, keywords)
+        )
     out.woods = (
         any(
             t.kind == "woods"

@@ -55,7 +55,15 @@ def next_phase(em: Emitter) -> None:
         else:
             em.emit(Waiting(pending=None))
         return
-    end.cleanup(em)
+    from vantage.rules.wh40k10e.choices import cleanup
+
+    if not cleanup(em):
+        end_turn(em)
+
+
+def end_turn(em: Emitter) -> None:
+    """After the coherency clean-up: the other player's turn, the next round, or the end."""
+    state = em.state
     if end.check_destroyed(em):
         return
     first = state.first or state.players[0]

@@ -79,7 +79,9 @@ def physical(table: Table, ids: Sequence[str]) -> Rejection | None:
                     f"{mid} would overlap {other.id}",
                     {"model": mid, "other": other.id},
                 )
-    return None
+    from vantage.rules.wh40k10e.floors import floating
+
+    return floating(table, ids)
 
 
 def rule_problems(
@@ -112,7 +114,9 @@ def rule_problems(
             break
     if not geo.coherent(table, unit):
         out.append(problem("rule/coherency", "the unit must be set up in unit coherency (§3.4)"))
-    return out
+    from vantage.rules.wh40k10e.floors import floor_problems
+
+    return out + floor_problems(table, ids)
 
 
 def zone_problems(table: Table, ids: Sequence[str], zone: Zone, what: str) -> list[Rejection]:

@@ -15,6 +15,7 @@ from vantage.geometry.shapes import Base, CircleBase
 from vantage.rosters.army import Army, ModelGroup, Weapon
 from vantage.rules.wh40k import WeaponProfile, parse_abilities, parse_dice_expr
 from vantage.rules.wh40k.abilities import AbilityError, parse_ability
+from vantage.rules.wh40k10e.leader_names import bodyguards
 
 MODEL_HEIGHT = {"INFANTRY": 1.6, "BEAST": 1.4, "SWARM": 0.8}
 """Default model heights in inches for line of sight (no roster carries heights)."""
@@ -74,8 +75,11 @@ class UnitSheet:
     scouts: float = 0.0
     deadly_demise: str | None = None
     capacity: int = 0
+    firing_deck: int = 0
     weapons: tuple[WeaponSheet, ...] = ()
     models: tuple[tuple[str, ModelSheet], ...] = ()
+    leads: tuple[str, ...] = ()
+    """A Leader: the ids of the army's units its Leader ability names (§3.6, leader_names)."""
 
     def has(self, word: str) -> bool:
         """A keyword or a core ability (upper case)."""
@@ -184,6 +188,7 @@ def _ability_value(abilities: dict[str, str], name: str) -> str | None:
 def unit_sheets(army: Army, player: str) -> list[UnitSheet]:
     """Every unit of an army as sheets, with unit and model ids prefixed by the player."""
     out = []
+    named = [(f"{player}-{u.id}", u.name) for u in army.units]
     for unit in army.units:
         uid = f"{player}-{unit.id}"
         keywords = tuple(k.upper() for k in unit.keywords)
@@ -210,11 +215,23 @@ def unit_sheets(army: Army, player: str) -> list[UnitSheet]:
                 scouts=float(inches(scouts) or 0.0) if scouts else 0.0,
                 deadly_demise=_ability_value(abilities, "DEADLY DEMISE"),
                 capacity=_capacity(abilities),
+                firing_deck=number(_ability_value(abilities, "FIRING DECK")),
                 weapons=tuple(weapon_sheet(w) for w in unit.weapons),
                 models=tuple(models),
+                leads=_leads(abilities, keywords, [n for n in named if n[0] != uid]),
             )
         )
     return out
+
+
+def _leads(
+    abilities: dict[str, str], keywords: tuple[str, ...], others: list[tuple[str, str]]
+) -> tuple[str, ...]:
+    """The Bodyguard units a CHARACTER's Leader ability names (§3.6)."""
+    text = next((t for name, t in abilities.items() if name.startswith("LEADER")), None)
+    if text is None or "CHARACTER" not in keywords:
+        return ()
+    return bodyguards(text, others)
 
 
 CORE = (
@@ -227,6 +244,8 @@ CORE = (
     "DEADLY DEMISE",
     "FEEL NO PAIN",
     "LEADER",
+    "HOVER",
+    "FIRING DECK",
 )
 
 

@@ -8,11 +8,17 @@ from collections.abc import Sequence
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model
-from vantage.rules.wh40k10e import geo
+from vantage.rules.wh40k10e import geo, leaders
 from vantage.rules.wh40k10e.attacks import HALF, run
 from vantage.rules.wh40k10e.commands import AttackIn, Shoot
 from vantage.rules.wh40k10e.emitter import Emitter, problem
-from vantage.rules.wh40k10e.events import AttackPaused, AttacksDeclared, AttacksDone, Waiting
+from vantage.rules.wh40k10e.events import (
+    AttackPaused,
+    AttacksDeclared,
+    AttacksDone,
+    FiringDeckEquipped,
+    Waiting,
+)
 from vantage.rules.wh40k10e.sheets import WeaponSheet
 from vantage.rules.wh40k10e.state import Assignment, AttackPlan, Pending, State
 
@@ -85,6 +91,8 @@ def model_can_target(
 ) -> str | None:
     """Some target model in range and visible to this model (Indirect Fire: range only),
     Lone Operative only from 12" (§8.1)."""
+    if weapon.has("ONE SHOT") and _spent(state, model, weapon.name):
+        return f"{model.id} has fired its ONE SHOT weapon {weapon.name} this battle (R19)"
     rng = weapon.range or 0.0
     sheet = state.sheets[target]
     in_range = [t for t in state.models_of(target) if geo.dist_within(model, t, rng)]
@@ -97,6 +105,16 @@ def model_can_target(
     if weapon.has("INDIRECT FIRE") or any(sight.sees(model, t) for t in in_range):
         return None
     return f"no model of {sheet.name} in range is visible to {model.id} (§8.1)"
+
+
+def _spent(state: State, model: Model, weapon: str) -> bool:
+    """A ONE SHOT weapon already fired (a lent FIRING DECK weapon: by its owner, R19, R21)."""
+    from vantage.rules.wh40k10e.firing_deck import source
+
+    lent = source(weapon)
+    owner, name = lent if lent else (model.id, weapon)
+    carrier = state.offboard.get(owner) or state.table.models.get(owner)
+    return carrier is not None and f"{owner}|{name}" in state.status[carrier.unit].spent
 
 
 def eligible_targets(
@@ -132,6 +150,18 @@ def declare(
         return Rejection("phase/not_shooting", "units shoot in your Shooting phase")
     if state.sheets.get(cmd.unit) is None or state.owner(cmd.unit) != player:
         return Rejection("unit/not_yours", "select one of your units")
+    if cmd.firing_deck:
+        from vantage.rules.wh40k10e.firing_deck import problems as deck_problems
+
+        rejected = em.rules(deck_problems(state, cmd.unit, cmd.firing_deck))
+        if rejected:
+            return rejected
+        em.emit(
+            FiringDeckEquipped(
+                unit=cmd.unit, weapons=tuple(f"{p.model}|{p.weapon}" for p in cmd.firing_deck)
+            )
+        )
+        state = em.state
     weapons, why = shooting_weapons(state, cmd.unit)
     if why:
         rejected = em.rules(
@@ -237,6 +267,7 @@ def build_plan(
             if any(geo.dist_within(m, x, w.range / 2) for x in state.models_of(r.target)):
                 half.append(f"{r.model}{HALF}{r.target}{HALF}{r.weapon}")
     cover = {} if melee else _cover(state, rows, visible)
+    plunging = () if melee else _plunging(state, rows)
     return AttackPlan(
         unit=unit,
         player=player,
@@ -247,6 +278,7 @@ def build_plan(
         visible_targets=tuple(visible),
         half_range=tuple(half),
         cover=cover,
+        plunging=plunging,
         overwatch=overwatch,
         after=after,
     )
@@ -268,6 +300,21 @@ def _penalties(
     )
     base = -1 if indirect else 0
     return {target: max(-1, base - (1 if bgnt else 0)), target + HALF + "pistol": base}
+
+
+def _plunging(state: State, rows: Sequence[AttackIn]) -> tuple[str, ...]:
+    """Attacking models with Plunging Fire against their target, fixed when targets are chosen
+    (§2.5 F, rules decision R18)."""
+    from vantage.rules.wh40k10e.floors import plunging
+
+    table = state.table
+    keys = {
+        f"{r.model}{HALF}{r.target}"
+        for r in rows
+        if r.model in table.models
+        and plunging(table, table.models[r.model], state.models_of(r.target))
+    }
+    return tuple(sorted(keys))
 
 
 def _cover(state: State, rows: Sequence[AttackIn], visible: list[str]) -> dict[str, bool]:
@@ -306,38 +353,65 @@ def continue_attack(em: Emitter) -> None:
     if res.need is not None:
         em.emit(AttackPaused(dice=res.fresh))
         target = em.state.table.models[res.need[0]].unit
-        em.emit(
-            Waiting(
-                pending=Pending(
-                    player=em.state.owner(target), kind="allocate", unit=target, options=res.need
-                )
-            )
-        )
+        chooser = plan.player if res.precision else em.state.owner(target)
+        kind = "precision" if res.precision else "allocate"
+        em.emit(Waiting(pending=Pending(player=chooser, kind=kind, unit=target, options=res.need)))
+        return
+    if res.reroll is not None:
+        from vantage.rules.wh40k10e.rerolls import wait
+
+        em.emit(AttackPaused(dice=res.fresh))
+        wait(em, res.reroll)
         return
     emit_resolution(em, plan.unit, res, "melee" if plan.melee else "shooting")
-    hazardous(em, plan)
+    if hazardous(em, plan):
+        return
+    finish_attack(em, plan)
+
+
+def finish_attack(em: Emitter, plan: AttackPlan) -> None:
+    """The attacks are done: go on where the game was (``plan.after``)."""
     em.emit(AttacksDone(unit=plan.unit))
     from vantage.rules.wh40k10e.flow import resume
 
     resume(em, plan.after)
 
 
-def hazardous(em: Emitter, plan: AttackPlan) -> None:
-    """One test per Hazardous weapon used; each 1 destroys a bearer, or 3 mortal wounds to a
-    CHARACTER, MONSTER or VEHICLE (§8.4)."""
-    from vantage.rules.wh40k10e.damage import apply_wounds, mortal_wounds
-
-    state = em.state
-    rows = [
+def _hazardous_rows(state: State, plan: AttackPlan) -> list[Assignment]:
+    return [
         a
         for a in plan.assignments
         if (w := state.sheets[plan.unit].weapon(a.weapon)) is not None
         and w.has("HAZARDOUS")
         and a.model in state.table.models
     ]
+
+
+def hazardous(em: Emitter, plan: AttackPlan) -> bool:
+    """One test per Hazardous weapon used (§8.4); ``True`` when the game now waits for the
+    attacker's Command Re-roll decision on a failed test."""
+    from vantage.rules.wh40k10e import rerolls
+
+    rows = _hazardous_rows(em.state, plan)
     if not rows:
-        return
+        return False
     dice = em.roll(len(rows))
+    worth = tuple(d == 1 for d in dice)
+    if rerolls.offerable(em.state, plan.player, plan.unit, worth):
+        rerolls.wait(
+            em, rerolls.offer(plan.player, plan.unit, "hazardous", tuple((d,) for d in dice), worth)
+        )
+        return True
+    hazardous_results(em, plan, dice)
+    return False
+
+
+def hazardous_results(em: Emitter, plan: AttackPlan, dice: tuple[int, ...]) -> None:
+    """Each 1 destroys the bearer, or 3 mortal wounds to a CHARACTER, MONSTER or VEHICLE."""
+    from vantage.rules.wh40k10e.damage import apply_wounds, mortal_wounds
+
+    state = em.state
+    rows = _hazardous_rows(state, plan)
     for row, die in zip(rows, dice, strict=True):
         if die != 1 or row.model not in em.state.table.models:
             from vantage.rules.wh40k10e.events import MortalWoundsRolled
@@ -346,9 +420,10 @@ def hazardous(em: Emitter, plan: AttackPlan) -> None:
                 MortalWoundsRolled(source="hazardous", unit=plan.unit, dice=(die,), mortal_wounds=0)
             )
             continue
-        keywords = set(state.sheets[plan.unit].keywords)
+        keywords = set(leaders.model_sheet(state, row.model, plan.unit).keywords)
         if {"CHARACTER", "MONSTER", "VEHICLE"} & keywords:
-            mortal_wounds(em, plan.unit, 3, "hazardous", (die,))
+            first = row.model if row.model in leaders.protected(state, plan.unit) else None
+            mortal_wounds(em, plan.unit, 3, "hazardous", (die,), first=first)
         else:
             before = {m.id: m.wounds for m in em.state.models_of(plan.unit)}
             apply_wounds(em, plan.unit, before, {**before, row.model: 0}, "hazardous")

@@ -17,7 +17,8 @@ from vantage.engine.table import Model, Table
 from vantage.rules.wh40k10e.sheets import UnitSheet
 
 Phase = Literal["setup", "command", "movement", "shooting", "charge", "fight", "over"]
-Location = Literal["undeployed", "table", "reserves", "embarked", "destroyed"]
+Location = Literal["undeployed", "table", "reserves", "embarked", "destroyed", "attached"]
+"""``attached``: a Leader unit that joined a Bodyguard unit (§3.6); its models are that unit's."""
 MoveKind = Literal["none", "stationary", "normal", "advance", "fall_back"]
 BattleSize = Literal["incursion", "strike_force", "onslaught"]
 Zone = tuple[tuple[float, float], ...]
@@ -58,6 +59,12 @@ class UnitStatus:
     started_embarked: bool = False
     arrived_round: int | None = None
     effects: tuple[str, ...] = ()
+    leader: str | None = None
+    """On a Bodyguard unit: the Leader unit attached to it (§3.6, ``leaders.py``)."""
+    attached_to: str | None = None
+    """On a Leader unit: the Bodyguard unit it joined (kept after the Leader is destroyed)."""
+    spent: tuple[str, ...] = ()
+    """``"model|weapon"``: ONE SHOT weapons fired this battle (rules decision R19)."""
 
     def has_effect(self, name: str) -> bool:
         """A temporary effect (``go_to_ground``, ``smokescreen``, ``overwatch``...)."""
@@ -77,6 +84,8 @@ class PlayerState:
     deployed: bool = False
     stratagems_phase: tuple[str, ...] = ()
     overwatch_turn: bool = False
+    reroll_offers: bool = True
+    """Offer Command Re-roll after this player's failed rolls (rules decision, rerolls.py)."""
 
 
 @wire
@@ -103,6 +112,17 @@ class Assignment:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RerollMade:
+    """A Command Re-roll decision inside an attack: at re-roll ``point`` (counted from the start
+    of the plan's resolution) roll ``roll`` of the batch became ``dice``; ``roll`` -1: declined."""
+
+    point: int
+    roll: int = -1
+    dice: tuple[int, ...] = ()
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AttackPlan:
     """Declared attacks being resolved; ``dice`` and ``choices`` so far, for resuming."""
 
@@ -116,10 +136,13 @@ class AttackPlan:
     half_range: tuple[str, ...] = ()
     """``"model|target|weapon"`` keys of attacking models within half range."""
     cover: Mapping[str, bool] = field(default_factory=dict)
+    plunging: tuple[str, ...] = ()
+    """``"model|target"`` keys of attacking models with Plunging Fire (AP improved by 1)."""
     overwatch: bool = False
     after: str = "none"
     dice: tuple[int, ...] = ()
     choices: tuple[str, ...] = ()
+    rerolls: tuple[RerollMade, ...] = ()
 
 
 @wire
@@ -155,6 +178,17 @@ class Undo:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Attachment:
+    """A Leader attached to a Bodyguard unit (§3.6): the Bodyguard's own sheet (the unit's
+    sheet in ``State.sheets`` is the combined one) and the Leader's model ids."""
+
+    leader: str
+    bodyguard_sheet: UnitSheet
+    leader_models: tuple[str, ...]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class State:
     """The whole game at one version."""
 
@@ -180,6 +214,8 @@ class State:
     charge_targets: tuple[str, ...] = ()
     fight: FightState | None = None
     destroyed: Mapping[str, int] = field(default_factory=dict)
+    attached: Mapping[str, Attachment] = field(default_factory=dict)
+    """Bodyguard unit id → its attached Leader (§3.6)."""
     result: Result | None = None
     undo: Undo | None = None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from vantage.engine.errors import Rejection
-from vantage.rules.wh40k10e import geo
+from vantage.rules.wh40k10e import geo, leaders
 from vantage.rules.wh40k10e.commands import AttackIn, Shoot, UseStratagem
 from vantage.rules.wh40k10e.emitter import Emitter, problem
 from vantage.rules.wh40k10e.events import (
@@ -159,29 +159,42 @@ def _counter_offensive(em: Emitter, cmd: UseStratagem) -> Rejection | None:
 
 
 def _epic_challenge(em: Emitter, cmd: UseStratagem) -> Rejection | None:
-    """A CHARACTER model's melee attacks gain PRECISION this phase (§6.2 item 3)."""
+    """When a unit of yours in Engagement Range of an enemy Attached unit is selected to fight:
+    one CHARACTER model of it has PRECISION on its melee attacks this phase (§6.2 item 3,
+    seed L3370-L3384; the attacks pick a CHARACTER in ``attacks.Chooser.pick``)."""
     state = em.state
-    if state.phase != "fight":
-        return Rejection("stratagem/timing", "Epic Challenge is used in the Fight phase")
+    pending = state.pending
+    bad = _when(
+        state.phase == "fight"
+        and pending is not None
+        and pending.kind == "fight"
+        and pending.player == em.actor
+        and cmd.unit in pending.options,
+        "Epic Challenge: when the unit is selected to fight (§6.2)",
+    )
+    if bad:
+        return bad
     if (
         not cmd.model
         or cmd.model not in {m.id for m in state.models_of(cmd.unit)}
-        or ("CHARACTER" not in state.sheets[cmd.unit].keywords)
+        or not leaders.is_character(state, cmd.model, cmd.unit)
     ):
         return Rejection("stratagem/target", "name a CHARACTER model of the unit")
+    attached = [u for u in geo.engaged_enemies(state.table, cmd.unit) if u in state.attached]
     rejected = em.rules(
-        [
+        []
+        if attached
+        else [
             problem(
                 "rule/no_attached_unit",
-                "Epic Challenge needs an enemy "
-                "Attached unit in Engagement Range; this game has none",
+                "Epic Challenge needs an enemy Attached unit in Engagement Range (§6.2)",
             )
         ]
     )
     if rejected:
         return rejected
     _pay(em, cmd)
-    em.emit(EffectAdded(unit=cmd.unit, effect="epic_challenge"))
+    em.emit(EffectAdded(unit=cmd.unit, effect=f"epic_challenge:{cmd.model}"))
     return None
 
 

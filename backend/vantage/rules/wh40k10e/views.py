@@ -37,6 +37,8 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
     units = {}
     for uid, sheet in state.sheets.items():
         status = UnitStatus() if _secret(state, viewer, uid) else state.status[uid]
+        if _secret(state, viewer, uid) and uid in state.attached:
+            sheet = state.attached[uid].bodyguard_sheet
         units[uid] = {
             **_STATUS.encode(status),
             "models_left": len(state.models_of(uid))
@@ -63,6 +65,7 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
                 "declared": s.declared,
                 "stratagems_this_phase": list(s.stratagems_phase),
                 "overwatch_used": s.overwatch_turn,
+                "reroll_offers": s.reroll_offers,
             }
             for p, s in state.sides.items()
         },

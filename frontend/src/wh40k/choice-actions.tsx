@@ -1,0 +1,117 @@
+// Decisions the rules leave to a player outside their own actions: Command Re-roll just after a
+// failed roll (which die, or let it stand), and which models leave a unit out of coherency at
+// the end of the turn.
+
+import { useSignal, useSignalEffect } from "@preact/signals";
+import type { ModelId, UnitId } from "../protocol/messages";
+import type { W40Control } from "./w40-control";
+
+const ROLL_WORDS: Readonly<Record<string, string>> = {
+  attacks: "number of attacks",
+  hit: "hit roll",
+  wound: "wound roll",
+  save: "saving throw",
+  damage: "damage roll",
+  hazardous: "Hazardous test",
+  desperate_escape: "Desperate Escape test",
+};
+
+interface RerollProps {
+  control: W40Control;
+  unit: UnitId;
+  roll: string;
+  dice: string[];
+  options: number[];
+  weapon: string;
+  target: UnitId;
+}
+
+export function RerollActions({ control, unit, roll, dice, options, weapon, target }: RerollProps) {
+  const names = control.names.value;
+  const idle = control.store.idle.value;
+  const what = ROLL_WORDS[roll] ?? roll.replaceAll("_", " ");
+  const context = weapon ? ` (${weapon}${target ? ` → ${names.unit(target)}` : ""})` : "";
+  return (
+    <div class="w40-step" data-testid="w40-reroll" data-roll={roll}>
+      <p>
+        {names.unit(unit)}: {what}
+        {context}. Command Re-roll (1 CP) re-rolls one of the failed rolls.
+      </p>
+      <div class="w40-row">
+        {dice.map((d, i) => (
+          <button
+            type="button"
+            class={options.includes(i) ? "button" : "button button--quiet"}
+            key={i}
+            data-reroll={i}
+            disabled={!idle || !options.includes(i)}
+            title={options.includes(i) ? `Re-roll this ${what}` : "This roll did not fail"}
+            onClick={() => control.send({ type: "reroll", roll: i })}
+          >
+            {d}
+          </button>
+        ))}
+      </div>
+      <div class="w40-row">
+        <button type="button" class="button" data-testid="w40-pass" disabled={!idle} onClick={() => control.send({ type: "pass" })}>
+          Keep the roll
+        </button>
+        <button
+          type="button"
+          class="button button--quiet"
+          data-testid="w40-reroll-off"
+          disabled={!idle}
+          onClick={() => control.send({ type: "reroll_offers", offer: false })}
+        >
+          Keep it and stop offering re-rolls
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface CoherencyProps {
+  control: W40Control;
+  unit: UnitId;
+  models: ModelId[];
+  suggested: ModelId[];
+}
+
+export function CoherencyActions({ control, unit, models, suggested }: CoherencyProps) {
+  const chosen = useSignal<ModelId[]>(suggested);
+  useSignalEffect(() => {
+    control.setHighlight({ models: new Set(chosen.value) });
+    return () => control.setHighlight(null);
+  });
+  const names = control.names.value;
+  const toggle = (m: ModelId) =>
+    (chosen.value = chosen.value.includes(m) ? chosen.value.filter((x) => x !== m) : [...chosen.value, m]);
+  return (
+    <div class="w40-step" data-testid="w40-coherency">
+      <p>{names.unit(unit)} is out of unit coherency: choose the models to remove until one coherent group is left.</p>
+      <div class="w40-row">
+        {models.map((m) => (
+          <button
+            type="button"
+            class={chosen.value.includes(m) ? "button button--danger" : "button"}
+            key={m}
+            data-remove={m}
+            aria-pressed={chosen.value.includes(m)}
+            onClick={() => toggle(m)}
+          >
+            {names.model(m)}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        class="button button--primary"
+        data-testid="w40-remove-models"
+        disabled={!control.store.idle.value || chosen.value.length === 0}
+        onClick={() => control.send({ type: "remove_models", unit, models: chosen.value })}
+      >
+        Remove {chosen.value.length} model{chosen.value.length === 1 ? "" : "s"}
+      </button>
+    </div>
+  );
+}

@@ -12,11 +12,19 @@ area; a hidden patch smaller than the sample spacing can be missed (docs/geometr
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from vantage.geometry.measure import rim_point, support
-from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, as_obstacle
-from vantage.geometry.sight import SightProblem, find_clear_segment, relevant
+from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, as_obstacle, make_poly
+from vantage.geometry.sight import (
+    SightProblem,
+    find_clear_segment,
+    memo_get,
+    memo_of,
+    memo_put,
+    relevant,
+)
 
 RIM_SAMPLES = 16
 TOL = 1e-7
@@ -108,18 +116,60 @@ def point_seen(prob: SightProblem, point: SurfacePoint) -> bool:
     """Whether one surface point of the target is reached by a clear segment (exact)."""
     target = Prism(Disc(point.x, point.y, 0.0), point.z, point.z, prob.target.ident)
     sub = SightProblem(
-        prob.observer, target, (*prob.blockers, as_obstacle(prob.target)), prob.walls
+        prob.observer, target, (*prob.blockers, _own(prob.target, point)), prob.walls
     )
     return find_clear_segment(sub).clear
 
 
+def _own(target: Prism, point: SurfacePoint) -> Prism:
+    """The target's own prism as an obstacle for segments ending at ``point``.
+
+    At a point of a round rim (one outward normal ``n``) a segment ending there crosses the
+    strictly convex footprint's interior iff it arrives from the open half-plane behind the
+    tangent, ``(x - p).n < 0``; the part of such a segment inside any region between the tangent
+    and the far side of the footprint lies further from ``p``, so at heights further from the
+    point's height, in the same direction. A rectangle behind the tangent, covering the footprint,
+    therefore blocks exactly the same segments as the footprint, and is a convex polygon, which
+    the vectorised plan solver takes (docs/geometry.md, "Fully visible")."""
+    obstacle = as_obstacle(target)
+    shape = target.shape
+    if not isinstance(shape, Disc | Ellipse) or len(point.normals) != 1:
+        return obstacle
+    (nx, ny), reach = point.normals[0], 2.0 * _radius(shape) + 1.0
+    px, py = point.x, point.y
+    back_x, back_y = px - nx * reach, py - ny * reach
+    corners = (
+        (px + ny * reach, py - nx * reach),
+        (px - ny * reach, py + nx * reach),
+        (back_x - ny * reach, back_y + nx * reach),
+        (back_x + ny * reach, back_y - nx * reach),
+    )
+    return Prism(make_poly(corners), obstacle.lo, obstacle.hi, obstacle.ident)
+
+
+def _radius(shape: Disc | Ellipse) -> float:
+    return shape.r if isinstance(shape, Disc) else max(shape.a, shape.b)
+
+
+_BY_PROBLEM: OrderedDict[object, tuple[object, bool]] = OrderedDict()
+_BY_NARROWED: OrderedDict[object, bool] = OrderedDict()
+
+
 def fully_visible(prob: SightProblem) -> bool:
-    """Every facing point of the target is reached by some clear segment."""
-    blockers, walls = relevant(prob)
-    if not blockers and not walls:
-        return True
-    narrowed = SightProblem(prob.observer, prob.target, tuple(blockers), tuple(walls))
-    return all(point_seen(narrowed, p) for p in facing_points(prob.observer, prob.target))
+    """Every facing point of the target is reached by some clear segment (memoised like
+    ``find_clear_segment``: by the problem object, and by the problem narrowed to the hull)."""
+    found = memo_of(_BY_PROBLEM, prob)
+    if found is None:
+        blockers, walls = relevant(prob)
+        narrowed = SightProblem(prob.observer, prob.target, tuple(blockers), tuple(walls))
+        found = memo_get(_BY_NARROWED, narrowed)
+        if found is None:
+            found = not (blockers or walls) or all(
+                point_seen(narrowed, p) for p in facing_points(prob.observer, prob.target)
+            )
+            memo_put(_BY_NARROWED, narrowed, found)
+        memo_put(_BY_PROBLEM, id(prob), (prob, found))
+    return found
 
 
 def hidden_fraction(prob: SightProblem) -> float:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 import shapely
 from shapely.geometry import LineString, Point, Polygon
@@ -107,17 +108,25 @@ def _segments(poly: Poly) -> Iterable[Poly]:
 def planar_gap(a: Shape, b: Shape) -> float:
     """``h_gap``: the distance between two footprints in the plan, 0 when they touch or overlap."""
     if isinstance(a, Poly) and isinstance(b, Poly):
-        return float(shapely.distance(Polygon(a.points), Polygon(b.points)))
+        return float(shapely.distance(_polygon(a), _polygon(b)))
     if isinstance(a, Poly):
         a, b = b, a
     if isinstance(a, Disc) and isinstance(b, Poly):
-        d = float(shapely.distance(Polygon(b.points), Point(a.cx, a.cy)))
+        if b.convex and len(b.points) >= 3:  # closed form (cover asks this for hundreds of points)
+            return max(0.0, _disc_poly_separation(a, b))
+        d = float(shapely.distance(_polygon(b), Point(a.cx, a.cy)))
         return max(0.0, d - a.r)
     if isinstance(b, Poly) and not b.convex and not isinstance(a, Poly):
         if _poly_contains(b, a.cx, a.cy):
             return 0.0
         return max(0.0, min(convex_separation(a, edge) for edge in _segments(b)))
     return max(0.0, convex_separation(a, b))
+
+
+@lru_cache(maxsize=4096)
+def _polygon(poly: Poly) -> Polygon:
+    """The shapely polygon of a footprint (cached: terrain footprints are asked again and again)."""
+    return Polygon(poly.points)
 
 
 def point_gap(shape: Shape, x: float, y: float) -> float:

@@ -35,50 +35,58 @@ class Pairs:
 
 def lines_clear(pairs: Pairs, polys: Packed, pair: Ix, px: F, py: F, dx: F, dy: F) -> B:
     """Whether each line (of pair ``pair[i]``) carries a clear segment."""
+    out = np.zeros(len(pair), dtype=bool)
     o0, o1 = disc_chord(pairs.ox[pair], pairs.oy[pair], pairs.orad[pair], px, py, dx, dy)
     t0, t1 = disc_chord(pairs.tx[pair], pairs.ty[pair], pairs.trad[pair], px, py, dx, dy)
-    valid = (o0 <= o1) & (t0 <= t1)
-    with np.errstate(invalid="ignore"):
-        flip = (o0 + o1) > (t0 + t1)
-    sgn = np.where(flip, -1.0, 1.0)
+    live = np.flatnonzero((o0 <= o1) & (t0 <= t1))  # lines missing a base carry nothing
+    o0, o1, t0, t1 = o0[live], o1[live], t0[live], t1[live]
+    flip = (o0 + o1) > (t0 + t1)
     o0, o1 = np.where(flip, -o1, o0), np.where(flip, -o0, o1)
     t0, t1 = np.where(flip, -t1, t0), np.where(flip, -t0, t1)
-    touching = valid & (o1 >= t0 - 1e-12)
+    touching = o1 >= t0 - 1e-12
+    out[live[touching]] = True
+    rest = np.flatnonzero(~touching)
+    if not len(rest):
+        return out
+    live, o1, t0, t1, flip = live[rest], o1[rest], t0[rest], t1[rest], flip[rest]
+    pair = pair[live]
     counts = pairs.inc_count[pair]
     line_of = np.repeat(np.arange(len(pair)), counts)
-    starts = np.repeat(pairs.inc_start[pair], counts)
-    firsts = np.repeat(np.cumsum(counts) - counts, counts)
-    inc = starts + np.arange(len(line_of)) - firsts
+    firsts = np.cumsum(counts) - counts
+    inc = np.repeat(pairs.inc_start[pair] - firsts, counts) + np.arange(len(line_of))
     k = pairs.inc_poly[inc]
-    lp = (px[line_of], py[line_of], dx[line_of], dy[line_of])
+    lp = (px[live][line_of], py[live][line_of], dx[live][line_of], dy[live][line_of])
     u0, u1 = chords(polys, k, *lp, closed=False)
+    s = flip[line_of]
+    u0, u1 = np.where(s, -u1, u0), np.where(s, -u0, u1)
+    a = o1[line_of]
+    b = t0[line_of]
+    crosses = (u0 < u1) & (u0 < b) & (u1 > a)
     see = pairs.inc_sees[inc]
+    if not see.any():
+        blocked = np.bincount(line_of[crosses], minlength=len(pair)) > 0
+        out[live[~blocked]] = True
+        return out
+    # ruins seen into: the target point may also be the first point inside each such ruin
+    sel = np.flatnonzero(see)
     w0 = np.full(len(k), np.inf)
     w1 = np.full(len(k), -np.inf)
-    if see.any():
-        sel = np.nonzero(see)[0]
-        c0, c1 = chords(polys, k[sel], lp[0][sel], lp[1][sel], lp[2][sel], lp[3][sel], True)
-        w0[sel], w1[sel] = c0, c1
-    s = sgn[line_of]
-    u0, u1 = np.where(s < 0, -u1, u0), np.where(s < 0, -u0, u1)
-    w0, w1 = np.where(s < 0, -w1, w0), np.where(s < 0, -w0, w1)
-    # candidate target points: the near end, and the first point inside each ruin seen into
-    extra = see & (w0 <= w1) & (w1 >= t0[line_of]) & (w0 <= t1[line_of])
+    c0, c1 = chords(polys, k[sel], lp[0][sel], lp[1][sel], lp[2][sel], lp[3][sel], True)
+    w0[sel], w1[sel] = np.where(s[sel], -c1, c0), np.where(s[sel], -c0, c1)
+    extra = see & (w0 <= w1) & (w1 >= b) & (w0 <= t1[line_of])
     row_line = np.concatenate([np.arange(len(pair)), line_of[extra]])
-    row_b = np.concatenate([t0, np.maximum(t0[line_of[extra]], w0[extra])])
+    row_b = np.concatenate([t0, np.maximum(b[extra], w0[extra])])
     # test each row against the incidences of its line
     rc = counts[row_line]
     r_of = np.repeat(np.arange(len(row_line)), rc)
-    first_inc = (np.cumsum(counts) - counts)[row_line]
-    e = np.repeat(first_inc, rc) + np.arange(len(r_of)) - np.repeat(np.cumsum(rc) - rc, rc)
-    b = row_b[r_of]
-    a = o1[row_line][r_of]
-    crosses = (u0[e] < u1[e]) & (u0[e] < b) & (u1[e] > a)
-    exempt = see[e] & (w0[e] <= b) & (b <= w1[e])
-    blocked_rows = np.bincount(r_of[crosses & ~exempt], minlength=len(row_line)) > 0
-    clear_rows = ~blocked_rows
-    line_clear = np.bincount(row_line[clear_rows], minlength=len(pair)) > 0
-    return valid & (touching | line_clear)
+    e = np.repeat(firsts[row_line] - (np.cumsum(rc) - rc), rc) + np.arange(len(r_of))
+    rb = row_b[r_of]
+    hit = (u0[e] < u1[e]) & (u0[e] < rb) & (u1[e] > a[e])
+    hit &= ~(see[e] & (w0[e] <= rb) & (rb <= w1[e]))
+    blocked_rows = np.bincount(r_of[hit], minlength=len(row_line)) > 0
+    line_ok = np.bincount(row_line[~blocked_rows], minlength=len(pair)) > 0
+    out[live[line_ok]] = True
+    return out
 
 
 def unit(x: F, y: F) -> tuple[F, F]:

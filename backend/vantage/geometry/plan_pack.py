@@ -96,21 +96,32 @@ def pack(polys: tuple[Poly, ...], see_into: tuple[bool, ...]) -> Packed:
 
 
 def chords(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tuple[F, F]:
-    """Chord ``(lo, hi)`` of polygon ``k[i]`` along line i; empty where ``lo >= hi``."""
+    """Chord ``(lo, hi)`` of polygon ``k[i]`` along line i; empty where ``lo >= hi``.
+
+    One edge at a time over 1-D arrays (padding repeats a real edge, so it changes nothing):
+    no (vertices x lines) temporaries, which cost more than the arithmetic."""
     t = polys.t
-    nx, ny, off, valid = t["nx"][:, k], t["ny"][:, k], t["off"][:, k], t["valid"][:, k]
     slack = TOL if closed else -TOL
-    num = off - (nx * px + ny * py) + slack
-    den = nx * dx + ny * dy
-    par = np.abs(den) < 1e-15
-    bad = par & ((num < 0) if closed else (num <= 0)) & valid
-    with np.errstate(divide="ignore", invalid="ignore"):
-        q = num / np.where(par, 1.0, den)
-    up = np.where(valid & ~par & (den > 0), q, np.inf).min(axis=0)
-    low = np.where(valid & ~par & (den < 0), q, -np.inf).max(axis=0)
-    empty = bad.any(axis=0)
-    low = np.where(empty, np.inf, low)
-    up = np.where(empty, -np.inf, up)
+    low = np.full(len(k), -np.inf)
+    up = np.full(len(k), np.inf)
+    empty = np.zeros(len(k), dtype=bool)
+    for v in range(len(t["cnx"])):
+        nx, ny = t["cnx"][v].take(k), t["cny"][v].take(k)
+        num = t["coff"][v].take(k)
+        num += slack
+        num -= nx * px
+        num -= ny * py
+        den = nx * dx
+        den += ny * dy
+        par = np.abs(den) < 1e-15
+        if par.any():
+            empty |= par & ((num < 0) if closed else (num <= 0))
+            den[par] = np.nan  # a parallel edge bounds nothing (nan never wins min or max)
+        q = num / den
+        np.fmin(up, np.where(den > 0, q, np.inf), out=up)
+        np.fmax(low, np.where(den < 0, q, -np.inf), out=low)
+    low[empty] = np.inf
+    up[empty] = -np.inf
     if closed:
         up = np.where(low <= up, up + 1e-12, up)
     return low, up
@@ -169,19 +180,29 @@ def relations(polys: Packed, cx: F, cy: F, r: F) -> DiscRelations:
     return DiscRelations(gap, inside, free_start, free_len, back_start, back_len, apart)
 
 
+def _ccw(s1: F, s2: F) -> F:
+    """``(s2 - s1) mod 2 pi`` for angles in ``[0, 2 pi)`` (``np.remainder`` is slow)."""
+    d = s2 - s1
+    d += (d < 0) * TWO_PI
+    return d
+
+
 def arcs_overlap(s1: F, l1: F, s2: F, l2: F) -> F:
     """A lower bound on the length of the intersection of two arcs (negative: a gap of at
-    least that size separates them, when both arcs are non-empty)."""
-    d12 = (s2 - s1) % TWO_PI
-    d21 = (s1 - s2) % TWO_PI
+    least that size separates them, when both arcs are non-empty). Starts in ``[0, 2 pi)``."""
+    d12 = _ccw(s1, s2)
+    d21 = TWO_PI - d12
+    d21[d12 == 0] = 0.0
     over = np.maximum(np.minimum(l1 - d12, l2), np.minimum(l2 - d21, l1))
     gap = np.minimum(d12 - l1, d21 - l2)
-    return np.asarray(np.where(over >= 0, over, -gap))
+    return np.asarray(np.where(over >= 0, over, np.negative(gap, out=gap)))
 
 
 def in_arc(t: F, s: F, length: F) -> F:
-    """How far direction ``t`` lies inside the arc (negative: outside)."""
-    d = (t - s) % TWO_PI
+    """How far direction ``t`` lies inside the arc (negative: outside); ``s`` in ``[0, 2 pi)``,
+    ``t`` in ``[0, 4 pi)``."""
+    d = _ccw(s, t)
+    d -= (d >= TWO_PI) * TWO_PI
     return np.asarray(
         np.where(d <= length, np.minimum(d, length - d), -np.minimum(d - length, TWO_PI - d))
     )

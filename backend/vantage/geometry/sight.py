@@ -21,9 +21,11 @@ whose top lies between the two eye heights add a dense family of plan lines on t
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
+from typing import TypeVar
 
 import numpy as np
 import shapely
@@ -43,6 +45,7 @@ from vantage.geometry.sight_matrix import pair_clear_line
 from vantage.geometry.vertical import Rect, solve_vertical
 
 Point3 = tuple[float, float, float]
+_T = TypeVar("_T")
 TOL = 1e-9
 
 
@@ -260,12 +263,55 @@ def _passable(prob: SightProblem, b: Prism) -> bool:
     return b.hi <= top + TOL or b.lo >= high - TOL
 
 
+def memo_get(cache: OrderedDict[object, _T], key: object) -> _T | None:
+    """A bounded LRU lookup (the answers are pure functions of their immutable keys)."""
+    found = cache.get(key)
+    if found is not None:
+        cache.move_to_end(key)
+    return found
+
+
+def memo_put(cache: OrderedDict[object, _T], key: object, value: _T, size: int = 2048) -> _T:
+    """Store ``value`` under ``key``, evicting the least recently used entry beyond ``size``."""
+    cache[key] = value
+    if len(cache) > size:
+        cache.popitem(last=False)
+    return value
+
+
+def memo_of(cache: OrderedDict[object, tuple[object, _T]], obj: object) -> _T | None:
+    """The answer stored for this very object (keyed by identity; the entry holds the object,
+    so its identity cannot be reused while the entry lives)."""
+    found = memo_get(cache, id(obj))
+    return found[1] if found is not None and found[0] is obj else None
+
+
+_BY_PROBLEM: OrderedDict[object, tuple[object, Sight]] = OrderedDict()
+_BY_NARROWED: OrderedDict[object, Sight] = OrderedDict()
+
+
 def find_clear_segment(prob: SightProblem, shortcuts: bool = True) -> Sight:
     """Decide sight exactly; the answer carries a clear segment or the obstacles in the way.
 
     ``shortcuts=False`` is the reference search: no proof that one obstacle blocks on its own
-    (the answer is the same; tests compare the two)."""
-    blockers, walls = relevant(prob)
+    (the answer is the same; tests compare the two). Answers are memoised by the problem object
+    and by the problem narrowed to what meets the sight hull (cover asks the same question with
+    each terrain piece removed; most removals leave the narrowed problem unchanged)."""
+    if not shortcuts:
+        return _decide(prob, *relevant(prob), shortcuts=False)
+    found = memo_of(_BY_PROBLEM, prob)
+    if found is None:
+        blockers, walls = relevant(prob)
+        narrowed = (prob.observer, prob.target, tuple(blockers), tuple(walls), prob.dense)
+        found = memo_get(_BY_NARROWED, narrowed)
+        if found is None:
+            found = memo_put(_BY_NARROWED, narrowed, _decide(prob, blockers, walls, True))
+        memo_put(_BY_PROBLEM, id(prob), (prob, found))
+    return found
+
+
+def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortcuts: bool) -> Sight:
+    """``find_clear_segment`` once the obstacles meeting the sight hull are known."""
     common = _common_point(prob)
     if common is not None:
         return Sight(True, common)
@@ -303,8 +349,8 @@ def _plan_shortcut(
     complete search of ``geometry.sight_matrix``. A clear segment, ``()`` when blocked,
     ``None``: undecided (the general search decides)."""
     o, t = search.observer.shape, search.target.shape
-    if not (isinstance(o, Disc) and isinstance(t, Disc)) or t.r <= 0:
-        return None
+    if not (isinstance(o, Disc) and isinstance(t, Disc)) or t.r < 0:
+        return None  # a point target (r = 0) is a disc too
     first = line_through((o.cx, o.cy), (t.cx, t.cy))
     for line in ([first] if first is not None else []) + (bitangents(o, t) if o.r > 0 else []):
         seg = solve_line(search, line, blockers, walls)

@@ -27,12 +27,12 @@ from numpy.typing import NDArray
 
 from vantage.geometry.plan_lines import Pairs, bitangents, full_candidates, lines_clear, unit
 from vantage.geometry.plan_pack import (
-    TWO_PI,
     B,
     DiscRelations,
     F,
     Ix,
     Packed,
+    _ccw,
     alone_margin,
     arcs_overlap,
     in_arc,
@@ -185,93 +185,157 @@ def _mark_risky(
     return undecided
 
 
-def _candidates(scene: PlanScene, polys: Packed) -> tuple[Ix, Ix, Ix]:
-    """(observer, target, polygon) whose boxes meet: pair box = both centres grown by the
-    largest radius (separable, so it is built from two small tables)."""
-    rad = float(max(scene.orad.max(), scene.trad.max())) + 1e-7
+BLOCK = 8192
+"""Triples per block of the one-footprint stage: numpy temporaries this small stay in cache
+(larger ones are page-faulted afresh on this VM, which costs more than the arithmetic)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Sides:
+    """Per (base, footprint): the separable halves of the pair-box test, and the ruins a base
+    makes irrelevant (AIRCRAFT/TOWERING see over, an observer wholly within sees out, a target
+    wholly within is always seen into)."""
+
+    x0: B
+    x1: B
+    y0: B
+    y1: B
+    keep: B
+
+
+def _sides(x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations) -> _Sides:
     box = polys.box
+    drop = polys.see_into[None, :] & (over[:, None] | rel.inside)
+    return _Sides(
+        x[:, None] - rad <= box[None, :, 2],
+        x[:, None] + rad >= box[None, :, 0],
+        y[:, None] - rad <= box[None, :, 3],
+        y[:, None] + rad >= box[None, :, 1],
+        ~drop,
+    )
 
-    def side(x: F, y: F) -> tuple[B, B, B, B]:
-        return (
-            (x - rad <= box[None, :, 2]),
-            (x + rad >= box[None, :, 0]),
-            (y - rad <= box[None, :, 3]),
-            (y + rad >= box[None, :, 1]),
+
+def _candidates(a: _Sides, b: _Sides, lo: int, hi: int) -> Ix:
+    """Flat indices ``(observer * targets + target) * polygons + polygon`` (observers ``lo`` to
+    ``hi``) of the triples whose boxes meet (pair box: both centres grown by the largest
+    radius) and whose ruin may block."""
+    blk = slice(lo, hi)
+    hit = (a.x0[blk, None] | b.x0[None]) & (a.x1[blk, None] | b.x1[None])
+    hit &= a.y0[blk, None] | b.y0[None]
+    hit &= a.y1[blk, None] | b.y1[None]
+    hit &= a.keep[blk, None] & b.keep[None]
+    return np.flatnonzero(hit) + lo * b.x0.size
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """The relevant (pair, footprint) triples of the pairs the one-footprint stage left open."""
+
+    i: Ix
+    j: Ix
+    k: Ix
+    pair: Ix
+    sees: B
+
+
+def _one_footprint(
+    scene: PlanScene,
+    polys: Packed,
+    ro: DiscRelations,
+    rt: DiscRelations,
+    flat: Ix,
+    rows: tuple[int, int],
+    result: NDArray[np.int8],
+) -> _Kept:
+    """Steps 1-3 for the pairs of observers ``rows`` and their candidate triples ``flat``: no
+    footprint meets the hull, one blocks alone, or the only one does not. Writes ``result``;
+    returns the open pairs' triples."""
+    nt, npoly = len(scene.tx), len(polys.see_into)
+    pair, k = np.divmod(flat, npoly)
+    i, j = np.divmod(pair, nt)
+    fo, ft = i * npoly + k, j * npoly + k
+    # a line beyond the footprint misses both bases: it does not meet the pair's hull
+    ob_len, tb_len = ro.back_len.ravel().take(fo), rt.back_len.ravel().take(ft)
+    back = arcs_overlap(
+        ro.back_start.ravel().take(fo), ob_len, rt.back_start.ravel().take(ft), tb_len
+    )
+    keep = np.flatnonzero((ob_len < 0) | (tb_len < 0) | (back < MU))
+    i, j, k, pair, fo, ft = i[keep], j[keep], k[keep], pair[keep], fo[keep], ft[keep]
+    t_apart = rt.apart.ravel().take(ft)
+    sees = polys.see_into.take(k) & ~t_apart
+    # one footprint alone: free arcs (both bases apart from it) or the support maximum
+    both = ro.apart.ravel().take(fo) & t_apart
+    ov = arcs_overlap(
+        ro.free_start.ravel().take(fo),
+        ro.free_len.ravel().take(fo),
+        rt.free_start.ravel().take(ft),
+        rt.free_len.ravel().take(ft),
+    )
+    first, span = rows[0] * nt, (rows[1] - rows[0]) * nt
+    local = pair - first
+    blocked = np.bincount(local[both & ~sees & (ov <= -MU)], minlength=span) > 0
+    free = both & (ov >= MU)
+    # the support maximum where a base overlaps the footprint (pairs not blocked yet)
+    e = np.flatnonzero(~both & ~sees)
+    e = e[~blocked.take(local[e])]
+    if len(e):
+        ie, je = i[e], j[e]
+        m = alone_margin(
+            polys,
+            k[e],
+            scene.ox.take(ie),
+            scene.oy.take(ie),
+            scene.orad.take(ie),
+            scene.tx.take(je),
+            scene.ty.take(je),
+            scene.trad.take(je),
         )
-
-    a = side(scene.ox[:, None], scene.oy[:, None])
-    b = side(scene.tx[:, None], scene.ty[:, None])
-    hit = (a[0][:, None] | b[0][None]) & (a[1][:, None] | b[1][None])
-    hit &= (a[2][:, None] | b[2][None]) & (a[3][:, None] | b[3][None])
-    i, j, k = np.nonzero(hit)
-    return i, j, k
+        free[e] = m >= MU
+        blocked |= np.bincount(local[e[m <= -MU]], minlength=span) > 0
+    # some target point inside the ruin: never blocked by it
+    free |= sees & (rt.gap.ravel().take(ft) <= -MU)
+    count = np.bincount(local, minlength=span)
+    out = result[first : first + span]
+    open_ = out < 0
+    out[open_ & (count == 0)] = 1
+    out[open_ & (count > 0) & blocked] = 0
+    single = open_ & (count == 1) & ~blocked
+    out[single & (np.bincount(local[free], minlength=span) > 0)] = 1
+    rest = np.flatnonzero(out.take(local) < 0)
+    return _Kept(i[rest], j[rest], k[rest], pair[rest], sees[rest])
 
 
 def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
     no, nt = len(scene.ox), len(scene.tx)
     n = no * nt
+    npoly = len(polys.see_into)
     result = np.full(n, -1, dtype=np.int8)
+    ox, oy, orad = np.repeat(scene.ox, nt), np.repeat(scene.oy, nt), np.repeat(scene.orad, nt)
+    tx, ty, trad = np.tile(scene.tx, no), np.tile(scene.ty, no), np.tile(scene.trad, no)
+    result[np.hypot(tx - ox, ty - oy) <= orad + trad] = 1  # touching bases
     ro = relations(polys, scene.ox, scene.oy, scene.orad)
     rt = relations(polys, scene.tx, scene.ty, scene.trad)
-    i, j, k = _candidates(scene, polys)
-    ruin = polys.see_into[k]
-    # ruins: AIRCRAFT/TOWERING see over, an observer wholly within sees out, a target wholly
-    # within is always seen into
-    drop = ruin & (
-        scene.observer_over[i] | scene.target_over[j] | ro.inside[i, k] | rt.inside[j, k]
-    )
-    back = arcs_overlap(
-        ro.back_start[i, k], ro.back_len[i, k], rt.back_start[j, k], rt.back_len[j, k]
-    )
-    drop |= (ro.back_len[i, k] >= 0) & (rt.back_len[j, k] >= 0) & (back >= MU)
-    keep = ~drop
-    i, j, k = i[keep], j[keep], k[keep]
-    pair = i * nt + j
-    sees = polys.see_into[k] & ~rt.apart[j, k]
+    rad = float(max(scene.orad.max(), scene.trad.max())) + 1e-7
+    a = _sides(scene.ox, scene.oy, rad, polys, scene.observer_over, ro)
+    b = _sides(scene.tx, scene.ty, rad, polys, scene.target_over, rt)
+    step = max(1, 16384 // (nt * npoly))
+    flat = np.concatenate([_candidates(a, b, lo, lo + step) for lo in range(0, no, step)])
+    # blocks of about BLOCK triples, cut at observer boundaries
+    cuts = np.searchsorted(flat, np.arange(no + 1) * (nt * npoly))
+    parts = []
+    lo = 0
+    while lo < no:
+        hi = max(lo + 1, int(np.searchsorted(cuts, cuts[lo] + BLOCK, side="right")) - 1)
+        hi = min(hi, no)
+        block = flat[cuts[lo] : cuts[hi]]
+        parts.append(_one_footprint(scene, polys, ro, rt, block, (lo, hi), result))
+        lo = hi
+    i, j, k = (np.concatenate([getattr(p, f) for p in parts]) for f in ("i", "j", "k"))
+    pair = np.concatenate([p.pair for p in parts])
     count = np.bincount(pair, minlength=n)
     start = np.cumsum(count) - count
-    pairs = Pairs(
-        np.repeat(scene.ox, nt),
-        np.repeat(scene.oy, nt),
-        np.repeat(scene.orad, nt),
-        np.tile(scene.tx, no),
-        np.tile(scene.ty, no),
-        np.tile(scene.trad, no),
-        start,
-        count,
-        k,
-        sees,
-    )
-    touching = np.hypot(pairs.tx - pairs.ox, pairs.ty - pairs.oy) <= pairs.orad + pairs.trad
-    result[(count == 0) | touching] = 1
-    # one obstacle alone: free arcs (both bases apart from it) or the support maximum
-    both = ro.apart[i, k] & rt.apart[j, k]
-    ov = arcs_overlap(
-        ro.free_start[i, k], ro.free_len[i, k], rt.free_start[j, k], rt.free_len[j, k]
-    )
-    blocks = both & ~sees & (ov <= -MU)
-    free = both & (ov >= MU)
-    hard = ~both & ~sees
-    if hard.any():
-        e = np.nonzero(hard)[0]
-        m = alone_margin(
-            polys,
-            k[e],
-            scene.ox[i[e]],
-            scene.oy[i[e]],
-            scene.orad[i[e]],
-            scene.tx[j[e]],
-            scene.ty[j[e]],
-            scene.trad[j[e]],
-        )
-        blocks[e] = m <= -MU
-        free[e] = m >= MU
-    free |= sees & (rt.gap[j, k] <= -MU)  # some target point inside the ruin: never blocked by it
-    blocked = np.bincount(pair[blocks], minlength=n) > 0
-    open_ = result < 0
-    result[open_ & blocked] = 0
-    single = (count == 1) & open_ & ~blocked
-    result[single & (np.bincount(pair[free], minlength=n) > 0)] = 1
+    sees = np.concatenate([p.sees for p in parts])
+    pairs = Pairs(ox, oy, orad, tx, ty, trad, start, count, k, sees)
     todo = np.nonzero(result < 0)[0]
     todo = _centre_lines(pairs, polys, todo, result)
     todo = _common_side(pairs, todo, result, i, j, k, ro, rt)
@@ -330,8 +394,8 @@ def _common_side(
     ok = ro.apart[ii, kk] & rt.apart[jj, kk]
     s1, l1 = ro.free_start[ii, kk], ro.free_len[ii, kk]
     s2, l2 = rt.free_start[jj, kk], rt.free_len[jj, kk]
-    d12 = (s2 - s1) % TWO_PI
-    d21 = (s1 - s2) % TWO_PI
+    d12 = _ccw(s1, s2)
+    d21 = _ccw(s2, s1)
     a_in = d12 <= l1
     piece = np.where(a_in, np.minimum(l1 - d12, l2), np.minimum(l2 - d21, l1))
     mid = np.where(a_in, s2, s1) + piece / 2

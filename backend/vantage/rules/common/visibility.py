@@ -7,6 +7,7 @@ plan walls (10th-edition ruins, 9th-edition obscuring features) or nothing (area
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
@@ -20,7 +21,14 @@ from vantage.geometry.prisms import (
     terrain_shape,
     viewer_prism,
 )
-from vantage.geometry.sight import Sight, SightProblem, Wall, find_clear_segment
+from vantage.geometry.sight import (
+    Sight,
+    SightProblem,
+    Wall,
+    find_clear_segment,
+    memo_get,
+    memo_put,
+)
 from vantage.rules.common.measuring import keywords
 from vantage.rules.common.sight_index import hull_box, near_models, near_terrain
 from vantage.rules.common.terrain_index import terrain_index
@@ -126,18 +134,32 @@ def sight_problem(
     see_through: Collection[str] = (),
 ) -> SightProblem:
     """The observer's and target's prisms with everything that may block between them (what
-    cannot meet the sight hull is left out first: see ``rules.common.sight_index``)."""
+    cannot meet the sight hull is left out first: see ``rules.common.sight_index``).
+
+    Memoised per table version: the same question (``without`` reduced to the pieces near the
+    hull) gives the same problem object, so the answers memoised on it are found again."""
     index = terrain_index(table.terrain, roles)
     box = hull_box(observer, target)
-    blockers = near_models(table, observer, target, box, see_through)
     positions = near_terrain(index, box)
+    removed = frozenset(index.terrain[k].id for k in positions) & frozenset(without)
+    refs = (table.models, table.terrain, observer, target)
+    key = (*(id(r) for r in refs), roles, removed, frozenset(see_through))
+    hit = memo_get(_PROBLEMS, key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], refs, strict=True)):
+        return hit[1]
+    blockers = near_models(table, observer, target, box, see_through)
     for k in positions:
         prism = index.piece_prism[k]
         if prism is not None and prism.ident not in without:
             blockers.append(prism)
     near = [table.terrain[k] for k in positions]
     walls = terrain_walls(table, roles, observer, target, without, near)
-    return SightProblem(viewer_prism(observer), viewer_prism(target), tuple(blockers), tuple(walls))
+    prob = SightProblem(viewer_prism(observer), viewer_prism(target), tuple(blockers), tuple(walls))
+    memo_put(_PROBLEMS, key, (refs, prob), 1024)
+    return prob
+
+
+_PROBLEMS: OrderedDict[object, tuple[tuple[object, ...], SightProblem]] = OrderedDict()
 
 
 def sight_problem_reference(

@@ -2,8 +2,9 @@
 
 ``"Rapid Fire 1, Anti-Infantry 4+"`` becomes ``[RAPID FIRE 1]`` and ``[ANTI-INFANTRY 4+]`` as
 ``WeaponAbility`` values. Names are upper case; unknown keywords are kept with ``known=False``.
-Note: ``vantage.rules.wh40k.abilities`` parses the same notation for the rules engine; the two
-should be unified once both exist.
+The vocabulary and the spelling rules are the rules engine's (``vantage.rules.wh40k.abilities``);
+this reader is lenient where a roster may be (dice values such as ``[SUSTAINED HITS D3]``, unknown
+keywords kept), where the engine's parser refuses.
 """
 
 from __future__ import annotations
@@ -11,35 +12,16 @@ from __future__ import annotations
 import re
 
 from vantage.rosters.army import WeaponAbility
+from vantage.rules.wh40k import abilities as rules
 
-FLAGS = frozenset(
-    {
-        "ASSAULT",
-        "BLAST",
-        "DEVASTATING WOUNDS",
-        "EXTRA ATTACKS",
-        "HAZARDOUS",
-        "HEAVY",
-        "IGNORES COVER",
-        "INDIRECT FIRE",
-        "LANCE",
-        "LETHAL HITS",
-        "ONE SHOT",
-        "PISTOL",
-        "PRECISION",
-        "PSYCHIC",
-        "TORRENT",
-        "TWIN-LINKED",
-    }
-)
+FLAGS = frozenset(rules.FLAGS)
 """Abilities that are a bare name."""
 
-VALUED = frozenset({"RAPID FIRE", "SUSTAINED HITS", "MELTA"})
+VALUED = frozenset(rules.VALUED)
 """Abilities followed by a number or a dice expression: ``[MELTA 2]``, ``[SUSTAINED HITS D3]``."""
 
 _VALUED_RE = re.compile(rf"^({'|'.join(sorted(VALUED))})\s+(\d+|D\d+(?:\s*\+\s*\d+)?)$")
 _ANTI_RE = re.compile(r"^ANTI[-\s]+(.+?)\s+([2-6])\+$")
-_SPACES = re.compile(r"\s+")
 
 
 def split_keywords(text: str) -> tuple[str, ...]:
@@ -50,8 +32,7 @@ def split_keywords(text: str) -> tuple[str, ...]:
 
 def parse_ability(keyword: str) -> WeaponAbility:
     """One keyword, e.g. ``"Anti-Infantry 4+"`` -> ``ANTI`` with keyword and threshold."""
-    text = _SPACES.sub(" ", keyword.strip().strip("[]").strip()).upper()
-    text = text.replace("TWIN LINKED", "TWIN-LINKED")
+    text = rules.normalise(keyword)
     if text in FLAGS:
         return WeaponAbility(name=text)
     valued = _VALUED_RE.match(text)

@@ -40,9 +40,18 @@ def _directions(eye: tuple[float, float], shape: Shape) -> list[float]:
     if isinstance(shape, Disc) and shape.r <= 0:
         return [math.atan2(shape.cy - eye[1], shape.cx - eye[0])]
     assert isinstance(shape, Disc | Ellipse)
-    return [math.atan2(line[3], line[2]) for line in tangents_from_point(shape, eye)] + [
-        math.atan2(shape.cy - eye[1], shape.cx - eye[0])
+    towards = (shape.cx - eye[0], shape.cy - eye[1])
+    return [_facing(line[2], line[3], towards) for line in tangents_from_point(shape, eye)] + [
+        math.atan2(towards[1], towards[0])
     ]
+
+
+def _facing(dx: float, dy: float, towards: tuple[float, float]) -> float:
+    """The angle of the direction ``±(dx, dy)`` that points towards the shape (a tangent line's
+    direction may come either way: an ellipse's tangents are built from their normals)."""
+    if dx * towards[0] + dy * towards[1] < 0:
+        dx, dy = -dx, -dy
+    return math.atan2(dy, dx)
 
 
 def _candidate_angles(prob: EyeProblem) -> list[float]:

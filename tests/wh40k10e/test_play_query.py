@@ -14,10 +14,26 @@ def _doc(query: dict[str, Any]) -> str:
     units = [
         {"id": "A", "player": "p1", "keywords": ["INFANTRY"]},
         {"id": "B", "player": "p2", "keywords": ["INFANTRY"]},
+        {"id": "L", "player": "p1", "keywords": ["INFANTRY", "CHARACTER"]},
+        {"id": "K", "player": "p2", "keywords": ["INFANTRY", "CHARACTER"]},
     ]
     models = [
         {"id": "a1", "unit": "A", "base": {"shape": "circle", "diameter_mm": 32}, "x": 10, "y": 5},
         {"id": "b1", "unit": "B", "base": {"shape": "circle", "diameter_mm": 32}, "x": 10, "y": 39},
+        {
+            "id": "l1",
+            "unit": "L",
+            "base": {"shape": "circle", "diameter_mm": 32},
+            "x": 11.5,
+            "y": 5,
+        },
+        {
+            "id": "k1",
+            "unit": "K",
+            "base": {"shape": "circle", "diameter_mm": 32},
+            "x": 11.5,
+            "y": 39,
+        },
     ]
     return json.dumps(
         {
@@ -83,6 +99,41 @@ def test_missing_wounds_means_full_w() -> None:
     assert answer["units"]["A"]["wounds"] == {"a1": 3}
 
 
+def test_a_leader_attached_in_the_position_makes_one_unit() -> None:
+    # §3.6: one unit under the Bodyguard's id, Starting Strength 1 + 1; the Leader is "attached".
+    answer = _answer({"game": {"attach": {"L": "A"}}})
+    a, leader = answer["units"]["A"], answer["units"]["L"]
+    assert a["models"] == 2 and a["starting_strength"] == 2 and a["leader"] == "L"
+    assert leader["location"] == "attached" and leader["attached_to"] == "A"
+    assert leader["models"] == 0 and a["wounds"] == {"a1": 1, "l1": 1}
+
+
+@pytest.mark.parametrize(
+    ("attach", "why"),
+    [
+        ({"L": "B"}, "same player"),
+        ({"A": "L"}, "not a CHARACTER"),
+        ({"L": "Q"}, "unknown unit"),
+        ({"L": "A", "K": "L"}, "no chains"),
+    ],
+)
+def test_a_bad_attachment_is_an_input_error(attach: dict[str, str], why: str) -> None:
+    err = _error({"game": {"attach": attach}})
+    assert err.startswith("queries[0].game.attach.") and why in err
+
+
+def test_a_leader_and_bodyguard_must_be_in_one_place() -> None:
+    err = _error(
+        {
+            "game": {
+                "attach": {"L": "A"},
+                "units": {"A": {"location": "reserves", "reserve": "deep_strike"}},
+            }
+        }
+    )
+    assert err.startswith("queries[0].game.attach.L:") and "one place" in err
+
+
 @pytest.mark.parametrize(
     ("query", "path"),
     [
@@ -93,6 +144,8 @@ def test_missing_wounds_means_full_w() -> None:
         ({"game": {"units": {"A": {"location": "reserves"}}}}, "queries[0].game.units.A.reserve"),
         ({"game": {"stratagems_used": {"p1": ["nap"]}}}, "queries[0].game.stratagems_used.p1[0]"),
         ({"game": {"colour": 1}}, "queries[0].game.colour"),
+        ({"game": {"units": {"A": {"spent": ["b1|gun"]}}}}, "queries[0].game.units.A.spent[0]"),
+        ({"game": {"units": {"A": {"spent": ["a1"]}}}}, "queries[0].game.units.A.spent[0]"),
         (
             {"sheets": {"A": {"weapons": [{"name": "g", "type": "ranged", "skill": 3}]}}},
             "queries[0].sheets.A.weapons[0].range",

@@ -20,8 +20,8 @@ from vantage.engine.codec import first_error
 from vantage.engine.decision import Accepted
 from vantage.engine.dice import FixedDice
 from vantage.engine.errors import Rejection
-from vantage.engine.table import Model
-from vantage.rules.wh40k10e import geo
+from vantage.engine.table import Model, Table
+from vantage.rules.wh40k10e import geo, leaders
 from vantage.rules.wh40k10e.commands import COMMAND_CODEC
 from vantage.rules.wh40k10e.decide import decide, waiting_for
 from vantage.rules.wh40k10e.emitter import Emitter
@@ -70,6 +70,7 @@ class SheetIn(_In):
     abilities: list[str] = Field(default_factory=list, max_length=32)
     deadly_demise: str | None = None
     capacity: int = Field(default=0, ge=0, le=100)
+    firing_deck: int = Field(default=0, ge=0, le=100)
     scouts: float = Field(default=0.0, ge=0, le=24)
     weapons: list[WeaponIn] = Field(default_factory=list, max_length=32)
 
@@ -91,6 +92,8 @@ class UnitGameIn(_In):
     failed_shock_now: bool = False
     started_embarked: bool | None = None
     effects: list[str] = Field(default_factory=list, max_length=16)
+    spent: list[str] = Field(default_factory=list, max_length=64)
+    """ONE SHOT weapons already fired this battle, as "model|weapon" (rules decision R19)."""
 
 
 class GameIn(_In):
@@ -107,6 +110,8 @@ class GameIn(_In):
     stratagems_used: dict[str, list[str]] = Field(default_factory=dict)
     overwatch_used: list[str] = Field(default_factory=list)
     units: dict[str, UnitGameIn] = Field(default_factory=dict)
+    attach: dict[str, str] = Field(default_factory=dict)
+    """Leader unit → the Bodyguard unit it has joined (§3.6), applied by ``leaders.attach``."""
 
 
 class StepIn(_In):
@@ -223,6 +228,7 @@ def _sheets(
             scouts=s.scouts,
             deadly_demise=s.deadly_demise,
             capacity=s.capacity,
+            firing_deck=s.firing_deck,
             weapons=weapons,
             models=tuple(entries),
         )
@@ -284,8 +290,19 @@ def _status(scenario: Scenario, play: PlayIn, at: str) -> dict[str, UnitStatus]:
                 g.location == "embarked" if g.started_embarked is None else g.started_embarked
             ),
             effects=tuple(g.effects),
+            spent=_spent(g.spent, uid, table, f"{path}.spent"),
         )
     return out
+
+
+def _spent(spent: list[str], uid: str, table: Table, path: str) -> tuple[str, ...]:
+    """ONE SHOT weapons fired already: "model|weapon" with a model of this unit (R19)."""
+    for i, entry in enumerate(spent):
+        model, _, weapon = entry.partition("|")
+        m = table.models.get(model)
+        if not weapon or m is None or m.unit != uid:
+            raise ScenarioError(f"{path}[{i}]", 'must be "model|weapon" with a model of this unit')
+    return tuple(spent)
 
 
 def _sides(scenario: Scenario, g: GameIn, at: str) -> dict[str, PlayerState]:
@@ -346,6 +363,7 @@ def build_state(scenario: Scenario, play: PlayIn, at: str) -> State:
         phase=g.phase,
         step="",
     )
+    state = _attach(state, g.attach, f"{at}.game.attach")
     state = replace(state, control=geo.control(state.table))
     if g.phase == "fight":
         from vantage.rules.wh40k10e.fight import start
@@ -353,6 +371,32 @@ def build_state(scenario: Scenario, play: PlayIn, at: str) -> State:
         em = Emitter(state, FixedDice([]), None)
         start(em)
         state = em.state
+    return state
+
+
+def _attach(state: State, attach: Mapping[str, str], path: str) -> State:
+    """Join each Leader to its Bodyguard unit as the Declare Battle Formations step would
+    (``leaders.attach``, §3.6). The position must be one the rules allow: a CHARACTER unit of
+    the same player joins a unit without a Leader, both in the same place; which units the
+    Leader's ability names is not checked (a play sheet has no Leader ability text)."""
+    for leader, bodyguard in attach.items():
+        at = f"{path}.{leader}"
+        for uid in (leader, bodyguard):
+            if uid not in state.sheets:
+                raise ScenarioError(at, f"unknown unit {uid!r}")
+        lsheet, bsheet = state.sheets[leader], state.sheets[bodyguard]
+        if leader == bodyguard or lsheet.player != bsheet.player:
+            raise ScenarioError(at, "a Leader joins another unit of the same player")
+        if "CHARACTER" not in lsheet.keywords:
+            raise ScenarioError(at, f"{leader!r} is not a CHARACTER unit")
+        if leader in attach.values() or bodyguard in attach:
+            raise ScenarioError(at, "a Leader joins a unit without a Leader (no chains)")
+        if list(attach.values()).count(bodyguard) > 1:
+            raise ScenarioError(at, f"{bodyguard!r} already has a Leader; one per unit")
+        ls, bs = state.status[leader], state.status[bodyguard]
+        if (ls.location, ls.transport) != (bs.location, bs.transport):
+            raise ScenarioError(at, "the Leader and its Bodyguard unit must be in one place")
+        state = leaders.attach(state, leader, bodyguard)
     return state
 
 
@@ -478,6 +522,10 @@ def describe(state: State) -> dict[str, Any]:
             "shot": s.shot,
             "fought": s.fought,
             "effects": list(s.effects),
+            "starting_strength": state.sheets[uid].starting_strength,
+            "leader": s.leader,
+            "attached_to": s.attached_to,
+            "spent": list(s.spent),
         }
     result = state.result
     return {

@@ -1,7 +1,8 @@
 """Benchmarks of the wh40k-10e engine, printed as JSON.
 
 - ``shooting_ms``: one Shoot command of 20 models making 40 attacks (eligibility, hit, wound,
-  allocation, saves, damage), decided from the state (median of runs).
+  allocation, saves, damage), decided from the state (median of runs); on the empty layout and
+  on the ruined city with the targets behind the Chapel ruin (sight and cover cross terrain).
 - ``replay_ms``: a whole bot-played game's log decoded and folded into its final state.
 """
 
@@ -55,11 +56,22 @@ def big_squad_army() -> dict[str, Any]:
     return doc
 
 
-def shooting_state() -> State:
+TERRAIN_LINE = (8.0, 9.0)
+"""Ruined city: the 20 shooters' front corner, south-west of the Chapel ruin (14-21, 17-22)."""
+TERRAIN_BROOD = (6.0, 27.0)
+"""Ruined city: the targets' first model, north of the ruin: 73 of the 200 sight lines are
+blocked by it, every shooter still sees a target."""
+
+
+def shooting_state(
+    layout: str = "empty",
+    line_at: tuple[float, float] = (10.0, 10.0),
+    brood_at: tuple[float, float] = (10.0, 24.0),
+) -> State:
     setup = parse_setup(
         {
             "armies": {"p1": big_squad_army(), "p2": {"demo": 1}},
-            "layout": "empty",
+            "layout": layout,
             "objectives": "layout",
         }
     )
@@ -75,14 +87,16 @@ def shooting_state() -> State:
             unit="p1-ac-line",
             how="deploy",
             models=tuple(
-                Placed(model=m, x=10 + (i % 10) * 1.3, y=10 + (i // 10) * 1.3)
+                Placed(model=m, x=line_at[0] + (i % 10) * 1.3, y=line_at[1] + (i // 10) * 1.3)
                 for i, m in enumerate(line)
             ),
         ),
         UnitPlaced(
             unit="p2-vh-brood",
             how="deploy",
-            models=tuple(Placed(model=m, x=10 + i * 1.3, y=24) for i, m in enumerate(brood)),
+            models=tuple(
+                Placed(model=m, x=brood_at[0] + i * 1.3, y=brood_at[1]) for i, m in enumerate(brood)
+            ),
         ),
         FirstTurn(player="p1"),
         PhaseStarted(round=2, player="p1", phase="shooting"),
@@ -93,8 +107,9 @@ def shooting_state() -> State:
     return state
 
 
-def bench_shooting() -> float:
-    state = shooting_state()
+def bench_shooting(state: State | None = None) -> float:
+    """Median ms of deciding the Shoot command (every model fires at the Seedling Brood)."""
+    state = state or shooting_state()
     rows = tuple(
         c.AttackIn(model=m.id, weapon="Ember carbine", target="p2-vh-brood")
         for m in state.models_of("p1-ac-line")
@@ -121,11 +136,13 @@ def bench_replay() -> tuple[float, int]:
 
 def main() -> None:
     shooting = bench_shooting()
+    terrain = bench_shooting(shooting_state("ruined-city", TERRAIN_LINE, TERRAIN_BROOD))
     replay, events = bench_replay()
     print(
         json.dumps(
             {
                 "shooting_20_models_40_attacks_ms": round(shooting, 2),
+                "shooting_ruined_city_ms": round(terrain, 2),
                 "shooting_budget_ms": 20,
                 "replay_ms": round(replay, 1),
                 "replay_events": events,

@@ -148,8 +148,18 @@ def formations() -> State:
     return g.state
 
 
+def revealed(state: State, cmd: c.DeclareFormations) -> tuple:
+    """p1 declares ``cmd``, then p2 declares nothing: both formations are revealed."""
+    state, d = run(state, "p1", cmd)
+    if isinstance(d, Rejection):
+        return state, d
+    state, d2 = run(state, "p2", c.DeclareFormations())
+    assert not isinstance(d2, Rejection), d2
+    return state, d
+
+
 def test_attaching_makes_one_unit_with_the_combined_starting_strength() -> None:
-    s, d = run(formations(), "p1", c.DeclareFormations(attach={"p1-ac-exarch": P1_LINE}))
+    s, d = revealed(formations(), c.DeclareFormations(attach={"p1-ac-exarch": P1_LINE}))
     assert not isinstance(d, Rejection), d
     assert s.status["p1-ac-exarch"].location == "attached"
     assert s.status["p1-ac-exarch"].attached_to == P1_LINE
@@ -203,14 +213,14 @@ def test_one_leader_per_bodyguard_unit() -> None:
     _, d = run(s, "p1", c.DeclareFormations(attach=both))
     assert isinstance(d, Rejection) and d.code == "setup/one_leader"
     split = {"p1-ac-exarch": P1_LINE, "p1-ac-exarch2": "p1-ac-breach"}
-    s2, d2 = run(s, "p1", c.DeclareFormations(attach=split))
+    s2, d2 = revealed(s, c.DeclareFormations(attach=split))
     assert not isinstance(d2, Rejection), d2
     assert s2.status["p1-ac-breach"].leader == "p1-ac-exarch2"
 
 
 def test_casual_game_warns_about_an_unnamed_bodyguard_and_attaches() -> None:
     s = replace(formations(), options=replace(formations().options, strict=False))
-    s, d = run(s, "p1", c.DeclareFormations(attach={"p1-ac-exarch": "p1-ac-hounds"}))
+    s, d = revealed(s, c.DeclareFormations(attach={"p1-ac-exarch": "p1-ac-hounds"}))
     assert not isinstance(d, Rejection)
     assert [w.code for w in d.warnings] == ["rule/not_bodyguard"]
     assert s.status["p1-ac-hounds"].leader == "p1-ac-exarch"
@@ -355,8 +365,15 @@ def test_precision_declined_goes_to_the_bodyguard() -> None:
 def test_mortal_wounds_go_to_the_bodyguard_first() -> None:
     s = both_led()
     em = Emitter(s, FixedDice([]), "p1")
-    mortal_wounds(em, P2_LINE, 2, "test")
-    s = em.state
+    assert not mortal_wounds(em, P2_LINE, 2, "test")
+    # Ashguard and the Warden differ: p2 chooses (R30), never the Exarch (§3.6).
+    assert em.state.pending is not None and em.state.pending.kind == "allocate_mortal"
+    assert em.state.pending.player == "p2" and P2_X not in em.state.pending.options
+    ashguard = [m for m in em.state.pending.options if s.table.models[m].name == "Ashguard"]
+    s, d = run(em.state, "p2", c.Allocate(model=ashguard[0]))
+    s, d = run(s, "p2", c.Allocate(model=ashguard[1]))
+    assert not isinstance(d, Rejection), d
+    assert s.pending is None and not s.mortal_queue
     assert s.table.models[P2_X].wounds == 5
     assert len(s.models_of(P2_LINE)) == 9  # two 1-wound Ashguard gone
 

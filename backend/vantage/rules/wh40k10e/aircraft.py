@@ -8,18 +8,28 @@
   A move whose end would cross the battlefield edge takes the unit into Strategic Reserves.
 * Other units ignore enemy AIRCRAFT for "is this unit in Engagement Range" and while moving, but
   may not end a move within Engagement Range of them (movement.py).
+* An AIRCRAFT that went into Strategic Reserves always arrives in its controller's next turn:
+  its Movement phase cannot end while it is still off the table (``RETURNING``, R32).
+* Only FLY units charge AIRCRAFT (charge.py); an AIRCRAFT fights only when in Engagement Range
+  of an enemy FLY unit and attacks only FLY units; only FLY models make melee attacks against
+  AIRCRAFT; AIRCRAFT neither pile in nor consolidate (fight.py, §4.9).
+* Only units that are themselves in Reserves start embarked in an AIRCRAFT transport in
+  Reserves: they count towards the Strategic Reserves cap with it (R32).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from vantage.engine.errors import Rejection
 from vantage.rules.wh40k10e.commands import Move
 from vantage.rules.wh40k10e.state import State
 
+RETURNING = "aircraft_returning"
+"""Effect ``aircraft_returning:<round>`` on an AIRCRAFT unit that left the battlefield in that
+battle round: it must arrive in its controller's next turn (the next round)."""
 MIN_MOVE = 20.0
 HOVER_MOVE = 20.0
 MAX_PIVOT = 90.0
@@ -173,6 +183,74 @@ def leave(state: State, unit: str) -> State:
     offboard = {**state.offboard, **{k: state.table.models[k] for k in ids}}
     models = {k: m for k, m in state.table.models.items() if k not in ids}
     state = replace(state, table=replace(state.table, models=models), offboard=offboard)
+    effects = (*state.status[unit].effects, f"{RETURNING}:{state.round}")
     return state.with_status(
-        unit, location="reserves", reserve="strategic", move="normal", moved_this_phase=True
+        unit,
+        location="reserves",
+        reserve="strategic",
+        move="normal",
+        moved_this_phase=True,
+        effects=effects,
     )
+
+
+def must_arrive_problems(state: State, player: str) -> list[Rejection]:
+    """AIRCRAFT that left the battlefield arrive in their controller's next turn (seed
+    L4159-L4161): the Movement phase cannot end while one is still in Strategic Reserves."""
+    return [
+        _rule(
+            "rule/aircraft_return",
+            f"{state.sheets[u].name} left the battlefield last turn: it must arrive from "
+            "Strategic Reserves in this Reinforcements step (§4.9)",
+            unit=u,
+        )
+        for u in state.units_of(player, "reserves")
+        if any(_left_before(e, state.round) for e in state.status[u].effects)
+    ]
+
+
+def _left_before(effect: str, round_: int) -> bool:
+    name, _, left = effect.partition(":")
+    return name == RETURNING and left.isdigit() and int(left) < round_
+
+
+def arrived(effects: tuple[str, ...]) -> tuple[str, ...]:
+    """The effects of a unit arriving from Reserves: no longer returning."""
+    return tuple(e for e in effects if e.partition(":")[0] != RETURNING)
+
+
+def has_fly(state: State, unit: str) -> bool:
+    """The unit has the FLY keyword."""
+    sheet = state.sheets.get(unit)
+    return sheet is not None and "FLY" in sheet.keywords
+
+
+def fight_enemies(state: State, unit: str, engaged: Iterable[str]) -> set[str]:
+    """The enemy units in Engagement Range that count for fighting (§4.9): an AIRCRAFT only
+    FLY units; a unit without FLY not AIRCRAFT (it could not attack them)."""
+    found = set(engaged)
+    if is_aircraft(state, unit):
+        return {u for u in found if has_fly(state, u)}
+    if has_fly(state, unit):
+        return found
+    return found - aircraft_units(state, found)
+
+
+def melee_problem(
+    state: State, unit: str, model_keywords: Iterable[str], target: str
+) -> str | None:
+    """Why this model may not make melee attacks against ``target`` (§4.9), or ``None``."""
+    if is_aircraft(state, unit) and not has_fly(state, target):
+        return "an AIRCRAFT attacks only FLY units (§4.9)"
+    if is_aircraft(state, target) and "FLY" not in set(model_keywords):
+        return "only FLY models make melee attacks against AIRCRAFT (§4.9)"
+    return None
+
+
+def transport_load_in_reserves(
+    state: State, embark: Mapping[str, str], hovering: Iterable[str] = ()
+) -> list[str]:
+    """Units declared embarked in an AIRCRAFT transport (not in Hover mode): they start in
+    Reserves themselves (seed L4104-L4107) and count towards the Strategic Reserves cap."""
+    hovers = set(hovering)
+    return [u for u, t in embark.items() if is_aircraft(state, t) and t not in hovers]

@@ -86,6 +86,7 @@ class Chooser:
         self.group: tuple[str, str, bool] = ("", "", False)
         """Target, weapon and whether the weapon has PRECISION, for ``pick``."""
         self._picked: dict[tuple[str, str], str | None] = {}
+        self._distances: dict[str, float] = {}
 
     def pick(self, attacker: str, characters: tuple[str, ...]) -> str | None:
         """PRECISION (§8.4): the attacking player's recorded choice of a visible CHARACTER, asked
@@ -134,8 +135,13 @@ class Chooser:
         )
 
     def _distance(self, model_id: str) -> float:
-        model = self._state.table.models[model_id]
-        return min((distance(model, a) for a in self._attackers), default=0.0)
+        """Distance to the closest attacking model (remembered: asked for every allocation)."""
+        if model_id not in self._distances:
+            model = self._state.table.models[model_id]
+            self._distances[model_id] = min(
+                (distance(model, a) for a in self._attackers), default=0.0
+            )
+        return self._distances[model_id]
 
 
 @dataclass(slots=True)
@@ -348,12 +354,19 @@ class LazyCover:
         self._state = state
         self._plan = plan
         self._attackers = attackers
+        self._known: dict[str, bool] = {}
 
     def __contains__(self, model_id: object) -> bool:
+        """Worked out once per target model (it is asked at every allocation to it)."""
+        assert isinstance(model_id, str)
+        if model_id not in self._known:
+            self._known[model_id] = self._in_cover(model_id)
+        return self._known[model_id]
+
+    def _in_cover(self, model_id: str) -> bool:
         from vantage.rules.wh40k10e import geo
         from vantage.rules.wh40k10e.shooting import terrain_near
 
-        assert isinstance(model_id, str)
         if self._plan.melee:
             return False
         if self._plan.cover.get(model_id):

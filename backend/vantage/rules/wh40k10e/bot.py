@@ -64,7 +64,7 @@ def _answer(state: State, player: str, pending: Pending) -> Any:
         return _objective(state, player)
     if kind == "deploy":
         return _deploy(state, player, pending.options[0])
-    if kind in ("allocate", "precision"):
+    if kind in ("allocate", "precision", "allocate_mortal", "hazardous"):
         return c.Allocate(model=pending.options[0])
     if kind == "reaction":
         return _reaction(state, player, pending)
@@ -96,11 +96,43 @@ def _objective(state: State, player: str) -> c.PlaceObjective:
 
 
 def _formations(state: State, player: str) -> c.DeclareFormations:
-    reserves = tuple(u for u in state.units_of(player, None) if state.sheets[u].has("DEEP STRIKE"))
+    """Each Leader joins the first unit it may lead; Deep Strike units (not attached) and
+    AIRCRAFT without Hover wait in Reserves; without the Leaders if that is refused."""
+    attach = _attachments(state, player)
+    joined = {*attach, *attach.values()}
+    reserves = tuple(
+        u
+        for u in state.units_of(player, None)
+        if state.sheets[u].has("DEEP STRIKE") and u not in joined
+    )
     planes = [u for u in state.units_of(player, None) if "AIRCRAFT" in state.sheets[u].keywords]
     hover = tuple(u for u in planes if state.sheets[u].has("HOVER"))
     strategic = tuple(u for u in planes if u not in hover and u not in reserves)
-    return c.DeclareFormations(reserves=reserves, strategic_reserves=strategic, hover=hover)
+    cmd = c.DeclareFormations(
+        attach=attach, reserves=reserves, strategic_reserves=strategic, hover=hover
+    )
+    if attach and not legal(state, player, cmd):
+        plain = tuple(u for u in state.units_of(player, None) if state.sheets[u].has("DEEP STRIKE"))
+        return c.DeclareFormations(reserves=plain, strategic_reserves=strategic, hover=hover)
+    return cmd
+
+
+def _attachments(state: State, player: str) -> dict[str, str]:
+    """Leader → the first unit its ability names that has no Leader yet (§3.6)."""
+    units = state.units_of(player, None)
+    leaders = [
+        u
+        for u in units
+        if state.sheets[u].has("LEADER") and "CHARACTER" in state.sheets[u].keywords
+    ]
+    attach: dict[str, str] = {}
+    for leader in leaders:
+        for bodyguard in state.sheets[leader].leads:
+            free = bodyguard not in attach.values() and bodyguard not in leaders
+            if free and bodyguard in units and "AIRCRAFT" not in state.sheets[bodyguard].keywords:
+                attach[leader] = bodyguard
+                break
+    return attach
 
 
 def _block(state: State, unit: str, cx: float, cy: float, facing: float) -> tuple[c.Place, ...]:

@@ -4,10 +4,10 @@ Hazardous, Deadly Demise), and emitting the results of resolved attacks (wh40k-1
 
 from __future__ import annotations
 
-from vantage.rules.wh40k import FirstEligible, ModelState, UnitState, suffer_mortal_wounds
+from vantage.engine.table import Model
 from vantage.rules.wh40k.dice_expr import parse_dice_expr
-from vantage.rules.wh40k10e import geo, leaders
-from vantage.rules.wh40k10e.attacks import Replay, Resolution, sheet_w, target_profile
+from vantage.rules.wh40k10e import geo, leaders, mortals
+from vantage.rules.wh40k10e.attacks import Resolution
 from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.events import (
     ModelsDamaged,
@@ -15,6 +15,7 @@ from vantage.rules.wh40k10e.events import (
     WeaponResolved,
 )
 from vantage.rules.wh40k10e.sheets import number
+from vantage.rules.wh40k10e.state import MortalJob
 
 DEMISE_RANGE = 6.0
 
@@ -26,43 +27,17 @@ def mortal_wounds(
     source: str,
     dice: tuple[int, ...] = (),
     first: str | None = None,
-) -> None:
-    """``points`` mortal wounds to a unit, allocated one at a time, Feel No Pain per wound; an
-    attached unit's CHARACTERs take them last (§3.6) unless ``first`` names one (Hazardous)."""
-    state = em.state
-    models = state.models_of(unit)
-    if not models or points <= 0:
+    after: str = "active",
+) -> bool:
+    """``points`` mortal wounds to a unit, allocated one at a time by its controller (R30),
+    Feel No Pain per wound; an attached unit's CHARACTERs take them last (§3.6) unless ``first``
+    names one. ``False``: the game now waits for the controller and then goes on with ``after``.
+    """
+    if not em.state.models_of(unit) or points <= 0:
         em.emit(MortalWoundsRolled(source=source, unit=unit, dice=dice, mortal_wounds=0))
-        return
-    before = {m.id: m.wounds for m in models}
-    characters = leaders.protected(state, unit)
-    us = UnitState(
-        tuple(
-            ModelState(
-                m.id,
-                m.wounds,
-                wounded=m.wounds < sheet_w(state, m),
-                allocated=m.id in state.allocated,
-                protected=m.id in characters,
-            )
-            for m in models
-        )
-    )
-    roller = Replay((), em.dice)
-    after, _, _ = suffer_mortal_wounds(
-        us, points, target_profile(state, unit), roller, FirstEligible(), first
-    )
-    em.emit(
-        MortalWoundsRolled(
-            source=source,
-            unit=unit,
-            dice=dice,
-            mortal_wounds=points,
-            feel_no_pain=tuple(roller.by_kind.get("feel_no_pain", ())),
-        )
-    )
-    left = after.wounds_left()
-    apply_wounds(em, unit, before, left, source)
+        return mortals.drain(em, after)
+    mortals.queue(em, MortalJob(unit=unit, source=source, points=points, dice=dice, first=first))
+    return mortals.drain(em, after)
 
 
 def apply_wounds(
@@ -73,35 +48,33 @@ def apply_wounds(
     reason: str,
     allocated: tuple[str, ...] = (),
 ) -> None:
-    """Emit the changed wounds and destroyed models; Deadly Demise for the destroyed."""
+    """Emit the changed wounds and destroyed models; Deadly Demise for the destroyed, each with
+    its own datasheet's value (a Leader's in an attached unit, §3.6), queued (``mortals.py``)."""
     changed = {m: w for m, w in left.items() if before.get(m) != w}
     destroyed = tuple(m for m in before if left.get(m, 0) <= 0)
     if not changed and not destroyed and not allocated:
         return
+    state = em.state
     demise = [
-        em.state.table.models[m]
+        (state.table.models[m], value)
         for m in destroyed
-        if em.state.sheets[unit].deadly_demise and m in em.state.table.models
+        if m in state.table.models
+        and (value := leaders.model_sheet(state, m, unit).deadly_demise) is not None
     ]
     em.emit(
         ModelsDamaged(
             unit=unit, wounds=changed, destroyed=destroyed, reason=reason, allocated=allocated
         )
     )
-    for model in demise:
-        deadly_demise(em, unit, model)
+    for model, value in demise:
+        deadly_demise(em, unit, model, value)
 
 
-def deadly_demise(em: Emitter, unit: str, model: object) -> None:
-    """On a 6, each unit within 6" suffers x mortal wounds, rolled per unit (§9)."""
-    from vantage.engine.table import Model
-
-    assert isinstance(model, Model)
-    expr = parse_dice_expr(
-        str(number(em.state.sheets[unit].deadly_demise or "1", 1))
-        if (em.state.sheets[unit].deadly_demise or "").strip().isdigit()
-        else (em.state.sheets[unit].deadly_demise or "1").strip().upper()
-    )
+def deadly_demise(em: Emitter, unit: str, model: Model, value: str = "1") -> None:
+    """On a 6, each unit within 6" suffers x mortal wounds, x rolled per unit (§9); the
+    wounds are queued behind any being resolved."""
+    text = value.strip().upper() or "1"
+    expr = parse_dice_expr(str(number(text, 1)) if text.isdigit() else text)
     roll = em.roll(1)
     victims = sorted(
         {
@@ -113,10 +86,12 @@ def deadly_demise(em: Emitter, unit: str, model: object) -> None:
     if roll[0] != 6 or not victims:
         em.emit(MortalWoundsRolled(source="deadly_demise", unit=unit, dice=roll, mortal_wounds=0))
         return
+    jobs = []
     for victim in victims:
         dice = em.roll(expr.count)
         points = sum((d + 1) // 2 if expr.sides == 3 else d for d in dice) + expr.bonus
-        mortal_wounds(em, victim, points, "deadly_demise", roll + dice)
+        jobs.append(MortalJob(unit=victim, source="deadly_demise", points=points, dice=roll + dice))
+    mortals.queue(em, *jobs)
 
 
 def emit_resolution(em: Emitter, unit: str, res: Resolution, reason: str) -> None:

@@ -19,6 +19,7 @@ from vantage.rules.wh40k10e import (
     deployment,
     end,
     fight,
+    mortals,
     movement,
     phases,
     rerolls,
@@ -38,6 +39,8 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "reaction": (c.UseStratagem, c.Pass),
     "allocate": (c.Allocate,),
     "precision": (c.Allocate,),
+    "allocate_mortal": (c.Allocate,),
+    "hazardous": (c.Allocate,),
     "charge_move": (c.ChargeMove, c.UseStratagem),
     "fight": (c.Fight, c.UseStratagem),
     "consolidate": (c.Consolidate,),
@@ -116,6 +119,8 @@ def _pass(em: Emitter, cmd: c.Pass) -> Rejection | None:
 def _allocate(em: Emitter, cmd: c.Allocate) -> Rejection | None:
     pending = em.state.pending
     assert pending is not None
+    if pending.kind in ("allocate_mortal", "hazardous"):
+        return mortals.answer(em, cmd.model)
     if cmd.model not in pending.options:
         return Rejection(
             "allocate/not_eligible",

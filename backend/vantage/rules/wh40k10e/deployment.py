@@ -200,8 +200,13 @@ def _formation_problems(state: State, cmd: DeclareFormations) -> list[Rejection]
                 )
             )
     points = sum(state.sheets[u].points for u in cmd.strategic_reserves)
+    from vantage.rules.wh40k10e.aircraft import transport_load_in_reserves
+
+    aboard_aircraft = transport_load_in_reserves(state, cmd.embark, cmd.hover)
     points += sum(
-        state.sheets[u].points for u, t in cmd.embark.items() if t in cmd.strategic_reserves
+        state.sheets[u].points
+        for u, t in cmd.embark.items()
+        if t in cmd.strategic_reserves or u in aboard_aircraft
     )
     if points > state.options.reserve_points + 1e-9:
         out.append(

@@ -11,7 +11,7 @@ from typing import Any
 from vantage.engine.decision import Accepted
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
-from vantage.rules.wh40k10e.events import RuleWarning
+from vantage.rules.wh40k10e.events import AttachedUnitSplit, RuleWarning
 from vantage.rules.wh40k10e.evolve import evolve
 from vantage.rules.wh40k10e.state import State
 
@@ -29,8 +29,21 @@ class Emitter:
     def emit(self, *events: Any) -> None:
         """Append events and fold them into the working state."""
         for event in events:
+            before = self.state
             self.state = evolve(self.state, event)
             self.events.append(event)
+            if before.attached is not self.state.attached:
+                self._splits(before)
+
+    def _splits(self, before: State) -> None:
+        """Say when one part of an attached unit was destroyed and the other is its own unit
+        again (§3.6, R29), so the log can tell."""
+        from vantage.rules.wh40k10e.leaders import splits
+
+        for unit, leader, destroyed, survivor in splits(before, self.state):
+            self.emit(
+                AttachedUnitSplit(unit=unit, leader=leader, destroyed=destroyed, survivor=survivor)
+            )
 
     def roll(self, count: int) -> tuple[int, ...]:
         """``count`` D6 from the game's dice."""

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from vantage.engine.codec import Codec, wire
 from vantage.engine.table import Objective
-from vantage.rules.wh40k10e.state import AttackPlan, Pending, Phase, Result, Zone
+from vantage.rules.wh40k10e.state import AttackPlan, MortalJob, Pending, Phase, Result, Zone
 
 
 @wire
@@ -258,6 +258,55 @@ class MortalWoundsRolled:
     dice: tuple[int, ...]
     mortal_wounds: int
     feel_no_pain: tuple[int, ...] = ()
+    queued: bool = False
+    """This resolves the first queued mortal-wound job (``State.mortal_queue``)."""
+    model: str | None = None
+    """Hazardous: the bearer the controller chose (destroyed, or taking the 3 mortal wounds)."""
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MortalQueued:
+    """Mortal wounds outside an attack (Grenade, Tank Shock, Hazardous, Deadly Demise) wait
+    their turn to be allocated (``mortals.py``)."""
+
+    type: Literal["mortal_queued"] = "mortal_queued"
+    jobs: tuple[MortalJob, ...]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MortalPaused:
+    """Allocating the first queued mortal wounds waits for its controller: the Feel No Pain dice
+    rolled so far, and where the game goes once the queue is empty."""
+
+    type: Literal["mortal_paused"] = "mortal_paused"
+    dice: tuple[int, ...] = ()
+    after: str = "active"
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MortalChosen:
+    """The controller's choice for the first queued mortal wounds: the model the next mortal
+    wound goes to (pending ``allocate_mortal``) or the Hazardous bearer (pending ``hazardous``)."""
+
+    type: Literal["mortal_chosen"] = "mortal_chosen"
+    player: str
+    model: str
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttachedUnitSplit:
+    """One part of an attached unit was destroyed: the other is its own unit again (§3.6,
+    seed L792-L817). ``survivor`` is the unit left (the Bodyguard's or the Leader's id)."""
+
+    type: Literal["attached_unit_split"] = "attached_unit_split"
+    unit: str
+    leader: str
+    destroyed: str
+    survivor: str
 
 
 @wire
@@ -478,6 +527,10 @@ Event = Annotated[
     | WeaponResolved
     | AttacksDone
     | MortalWoundsRolled
+    | MortalQueued
+    | MortalPaused
+    | MortalChosen
+    | AttachedUnitSplit
     | ChargeDeclared
     | ChargeEnded
     | FightSelected

@@ -13,6 +13,7 @@ from vantage.rules.wh40k10e import events as ev
 from vantage.rules.wh40k10e.state import (
     AttackPlan,
     FightState,
+    Formation,
     RerollMade,
     State,
     Undo,
@@ -118,14 +119,38 @@ def _phase_started(state: State, e: ev.PhaseStarted) -> State:
 
 
 def _formations(state: State, e: ev.FormationsDeclared) -> State:
-    state = aircraft.hover(state.with_side(e.player, declared=True), e.hover)
-    for leader, bodyguard in e.attach.items():
+    """A declaration is kept aside (``State.formations``) until both players have declared;
+    then both are applied in seat order (§5.1 step 5 is secret, rules decision R10)."""
+    state = state.with_side(e.player, declared=True)
+    secret = {
+        **state.formations,
+        e.player: Formation(
+            reserves=e.reserves,
+            strategic_reserves=e.strategic_reserves,
+            embark=e.embark,
+            attach=e.attach,
+            hover=e.hover,
+        ),
+    }
+    if not all(state.side(p).declared for p in state.players):
+        return replace(state, formations=secret)
+    state = replace(state, formations={})
+    for player in state.players:
+        if player in secret:
+            state = apply_formation(state, secret[player])
+    return state
+
+
+def apply_formation(state: State, f: Formation) -> State:
+    """One player's battle formations in the game: Hover, Leaders, reserves, transports."""
+    state = aircraft.hover(state, f.hover)
+    for leader, bodyguard in f.attach.items():
         state = leaders.attach(state, leader, bodyguard)
-    for uid in e.reserves:
+    for uid in f.reserves:
         state = state.with_status(uid, location="reserves", reserve="deep_strike")
-    for uid in e.strategic_reserves:
+    for uid in f.strategic_reserves:
         state = state.with_status(uid, location="reserves", reserve="strategic")
-    for uid, transport in e.embark.items():
+    for uid, transport in f.embark.items():
         state = state.with_status(uid, location="embarked", transport=transport)
     return state
 
@@ -135,8 +160,14 @@ def _unit_placed(state: State, e: ev.UnitPlaced) -> State:
     if e.how == "deploy":
         return state.with_status(e.unit, location="table")
     if e.how == "arrive":
+        effects = aircraft.arrived(state.status[e.unit].effects)
         return state.with_status(
-            e.unit, location="table", reserve=None, move="normal", arrived_round=state.round
+            e.unit,
+            location="table",
+            reserve=None,
+            move="normal",
+            arrived_round=state.round,
+            effects=effects,
         )
     transport = state.status[e.unit].transport
     moved = transport is not None and state.status[transport].move == "normal"
@@ -283,6 +314,28 @@ def _rerolled(state: State, e: ev.Rerolled | ev.RerollDeclined) -> State:
     return replace(state, attack=replace(state.attack, rerolls=(*state.attack.rerolls, made)))
 
 
+def _mortal_rolled(state: State, e: ev.MortalWoundsRolled) -> State:
+    """A queued mortal-wound job is resolved: it leaves the queue."""
+    if not e.queued or not state.mortal_queue:
+        return state
+    return replace(state, mortal_queue=state.mortal_queue[1:])
+
+
+def _mortal_head(state: State, **changes: Any) -> State:
+    head = replace(state.mortal_queue[0], **changes)
+    return replace(state, mortal_queue=(head, *state.mortal_queue[1:]))
+
+
+def _mortal_paused(state: State, e: ev.MortalPaused) -> State:
+    state = _mortal_head(state, rolled=(*state.mortal_queue[0].rolled, *e.dice))
+    return replace(state, mortal_after=e.after)
+
+
+def _mortal_chosen(state: State, e: ev.MortalChosen) -> State:
+    state = _mortal_head(state, choices=(*state.mortal_queue[0].choices, e.model))
+    return replace(state, pending=None)
+
+
 def _nothing(state: State, e: Any) -> State:
     return state
 
@@ -313,7 +366,11 @@ _HANDLERS: Mapping[type, Callable[[State, Any], State]] = {
     ev.AllocationChosen: _allocation,
     ev.WeaponResolved: _nothing,
     ev.AttacksDone: _attacks_done,
-    ev.MortalWoundsRolled: _nothing,
+    ev.MortalWoundsRolled: _mortal_rolled,
+    ev.MortalQueued: lambda s, e: replace(s, mortal_queue=(*s.mortal_queue, *e.jobs)),
+    ev.MortalPaused: _mortal_paused,
+    ev.MortalChosen: _mortal_chosen,
+    ev.AttachedUnitSplit: _nothing,
     ev.ChargeDeclared: _charge_declared,
     ev.ChargeEnded: _charge_ended,
     ev.FightSelected: lambda s, e: s.with_status(e.unit, fought=True),
@@ -346,6 +403,7 @@ _CLEARS_UNDO: frozenset[type] = frozenset(
         ev.AttackPaused,
         ev.WeaponResolved,
         ev.MortalWoundsRolled,
+        ev.MortalPaused,
         ev.ChargeDeclared,
         ev.PhaseStarted,
         ev.StratagemUsed,

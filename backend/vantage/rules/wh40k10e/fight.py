@@ -29,10 +29,13 @@ CONTACT = 0.01
 
 def fight_eligible(state: State, unit: str) -> bool:
     """On the table, not fought this phase, and in Engagement Range or charged this turn."""
+    from vantage.rules.wh40k10e.aircraft import fight_enemies, is_aircraft
+
     s = state.status[unit]
     if s.location != "table" or s.fought:
         return False
-    return s.charged or bool(geo.engaged_enemies(state.table, unit))
+    engaged = fight_enemies(state, unit, geo.engaged_enemies(state.table, unit))
+    return (s.charged and not is_aircraft(state, unit)) or bool(engaged)
 
 
 def fights_first(state: State, unit: str) -> bool:
@@ -93,6 +96,10 @@ def fight(em: Emitter, cmd: Fight) -> Rejection | None:
             "fight/not_eligible", "that unit cannot fight now", {"options": list(pending.options)}
         )
     moves: dict[str, Sweep] = {}
+    from vantage.rules.wh40k10e.aircraft import is_aircraft
+
+    if cmd.pile_in and is_aircraft(state, cmd.unit):
+        return Rejection("fight/aircraft_pile_in", "AIRCRAFT do not pile in (§4.9)")
     if cmd.pile_in:
         outcome = _three_inch(em, cmd.unit, cmd.pile_in, "pile_in")
         if isinstance(outcome, Rejection):
@@ -102,7 +109,10 @@ def fight(em: Emitter, cmd: Fight) -> Rejection | None:
     bad = _check_attacks(state, after, cmd.unit, cmd.attacks)
     if bad:
         return bad
-    rejected = em.rules(_reach_problems(after, cmd.unit, cmd.attacks))
+    rejected = em.rules(
+        _reach_problems(after, cmd.unit, cmd.attacks)
+        + _aircraft_problems(state, cmd.unit, cmd.attacks)
+    )
     if rejected:
         return rejected
     step = state.fight.step if state.fight else "remaining"
@@ -178,6 +188,18 @@ def _reach_problems(table: Table, unit: str, rows: Sequence[AttackIn]) -> list[R
                     model=r.model,
                 )
             ]
+    return []
+
+
+def _aircraft_problems(state: State, unit: str, rows: Sequence[AttackIn]) -> list[Rejection]:
+    """AIRCRAFT attack only FLY units; only FLY models attack AIRCRAFT (§4.9)."""
+    from vantage.rules.wh40k10e.aircraft import melee_problem
+    from vantage.rules.wh40k10e.leaders import model_sheet
+
+    for r in rows:
+        why = melee_problem(state, unit, model_sheet(state, r.model, unit).keywords, r.target)
+        if why:
+            return [problem("rule/aircraft_melee", f"{r.model}: {why}", model=r.model)]
     return []
 
 

@@ -2,7 +2,8 @@
 
 Continuations are short strings kept in the state (``AttackPlan.after``, a reaction's
 ``detail["after"]``): ``active`` (the active player acts), ``charge_move:<unit>``,
-``consolidate:<unit>``, ``fight_next``, ``next_phase`` and ``shoot``.
+``consolidate:<unit>``, ``fight_next``, ``next_phase``, ``shoot``, and after mortal wounds
+outside attacks (``mortals.py``) ``attack_resolved`` (Hazardous tests next) and ``attack_done``.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ def resume(em: Emitter, after: str) -> None:
             )
         )
     elif kind == "consolidate":
-        if unit in state.table.units and state.models_of(unit):
+        from vantage.rules.wh40k10e.aircraft import is_aircraft
+
+        if state.models_of(unit) and not is_aircraft(state, unit):  # no AIRCRAFT (§4.9)
             em.emit(
                 Waiting(pending=Pending(player=state.owner(unit), kind="consolidate", unit=unit))
             )
@@ -50,5 +53,12 @@ def resume(em: Emitter, after: str) -> None:
         from vantage.rules.wh40k10e.shooting import continue_attack
 
         continue_attack(em)
+    elif kind in ("attack_resolved", "attack_done") and state.attack is not None:
+        from vantage.rules.wh40k10e.shooting import after_resolution, finish_attack
+
+        if kind == "attack_resolved":
+            after_resolution(em, state.attack)
+        else:
+            finish_attack(em, state.attack)
     else:
         em.emit(Waiting(pending=None))

@@ -257,6 +257,22 @@ def _leader_alone(state: State, unit: str, att: Attachment) -> State:
     return state
 
 
+def splits(before: State, after: State) -> list[tuple[str, str, str, str]]:
+    """Attached units that split between two states: (unit, leader, destroyed part, survivor);
+    none when both parts went at once (seed L792-L817)."""
+    out = []
+    for unit, att in before.attached.items():
+        if unit in after.attached:
+            continue
+        guard_alive = after.status[unit].location != "destroyed"
+        leader_alive = after.status[att.leader].location not in ("destroyed", "attached")
+        if guard_alive != leader_alive:
+            survivor = unit if guard_alive else att.leader
+            destroyed = att.leader if guard_alive else unit
+            out.append((unit, att.leader, destroyed, survivor))
+    return out
+
+
 def leader_marks(state: State) -> dict[str, tuple[str, ...]]:
     """Attached unit → its Leader models, for the views."""
     return {u: a.leader_models for u, a in state.attached.items()}

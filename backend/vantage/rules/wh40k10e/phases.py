@@ -28,6 +28,12 @@ def end_phase(em: Emitter) -> Rejection | None:
         return Rejection(
             "phase/pending", f"waiting for {state.pending.player}: {state.pending.kind}"
         )
+    if state.phase == "movement":
+        from vantage.rules.wh40k10e.aircraft import must_arrive_problems
+
+        rejected = em.rules(must_arrive_problems(state, em.actor or ""))
+        if rejected:
+            return rejected
     command.evaluate_control(em)
     if state.phase == "command":
         command.score(em)

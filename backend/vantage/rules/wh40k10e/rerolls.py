@@ -207,12 +207,11 @@ def _carry_on(em: Emitter, pending: Pending, rolls: Rolls) -> None:
         desperate_escape(em, unit, dice, casualties)
         after_enemy_move(em, unit)
     elif roll == "hazardous":
-        from vantage.rules.wh40k10e.shooting import finish_attack, hazardous_results
+        from vantage.rules.wh40k10e.shooting import hazardous_results
 
         plan = em.state.attack
         assert plan is not None
         hazardous_results(em, plan, dice)
-        finish_attack(em, plan)
     else:
         from vantage.rules.wh40k10e.shooting import continue_attack
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model
-from vantage.rules.wh40k10e import geo, leaders
+from vantage.rules.wh40k10e import geo
 from vantage.rules.wh40k10e.attacks import HALF, run
 from vantage.rules.wh40k10e.commands import AttackIn, Shoot
 from vantage.rules.wh40k10e.emitter import Emitter, problem
@@ -216,12 +216,18 @@ def _check_rows(
 
 
 def _target_problems(state: State, unit: str, rows: Sequence[AttackIn]) -> list[Rejection]:
+    """The first row whose target is not allowed; the unit-level checks (engagement, Blast)
+    are made once per weapon and target, not once per model."""
     sight = Sight(state)
     out = []
+    unit_level: dict[tuple[str, str], str | None] = {}
     for r in rows:
         w = state.sheets[unit].weapon(r.weapon)
         assert w is not None
-        why = _target_ok(state, unit, r.target, w) or model_can_target(
+        key = (r.target, r.weapon)
+        if key not in unit_level:
+            unit_level[key] = _target_ok(state, unit, r.target, w)
+        why = unit_level[key] or model_can_target(
             state, sight, state.table.models[r.model], w, r.target
         )
         if why:
@@ -364,9 +370,16 @@ def continue_attack(em: Emitter) -> None:
         wait(em, res.reroll)
         return
     emit_resolution(em, plan.unit, res, "melee" if plan.melee else "shooting")
-    if hazardous(em, plan):
-        return
-    finish_attack(em, plan)
+    from vantage.rules.wh40k10e.mortals import drain
+
+    if drain(em, "attack_resolved"):
+        after_resolution(em, plan)
+
+
+def after_resolution(em: Emitter, plan: AttackPlan) -> None:
+    """All attacks and their Deadly Demise resolved: Hazardous tests, then go on (§8.4)."""
+    if not hazardous(em, plan):
+        finish_attack(em, plan)
 
 
 def finish_attack(em: Emitter, plan: AttackPlan) -> None:
@@ -388,8 +401,8 @@ def _hazardous_rows(state: State, plan: AttackPlan) -> list[Assignment]:
 
 
 def hazardous(em: Emitter, plan: AttackPlan) -> bool:
-    """One test per Hazardous weapon used (§8.4); ``True`` when the game now waits for the
-    attacker's Command Re-roll decision on a failed test."""
+    """One test per Hazardous weapon used (§8.4); ``True`` when the tests were made (and the
+    attack finished, or the game now waits for a Command Re-roll or a controller's choice)."""
     from vantage.rules.wh40k10e import rerolls
 
     rows = _hazardous_rows(em.state, plan)
@@ -403,27 +416,29 @@ def hazardous(em: Emitter, plan: AttackPlan) -> bool:
         )
         return True
     hazardous_results(em, plan, dice)
-    return False
+    return True
 
 
 def hazardous_results(em: Emitter, plan: AttackPlan, dice: tuple[int, ...]) -> None:
-    """Each 1 destroys the bearer, or 3 mortal wounds to a CHARACTER, MONSTER or VEHICLE."""
-    from vantage.rules.wh40k10e.damage import apply_wounds, mortal_wounds
+    """Each 1: one model equipped with a Hazardous weapon, chosen by the controller, is
+    destroyed, or suffers 3 mortal wounds if a CHARACTER, MONSTER or VEHICLE (§8.4, R30);
+    then the attack is finished (once every choice is made)."""
+    from vantage.rules.wh40k10e.events import MortalWoundsRolled
+    from vantage.rules.wh40k10e.mortals import drain, queue
+    from vantage.rules.wh40k10e.state import MortalJob
 
-    state = em.state
-    rows = _hazardous_rows(state, plan)
+    rows = _hazardous_rows(em.state, plan)
     for row, die in zip(rows, dice, strict=True):
-        if die != 1 or row.model not in em.state.table.models:
-            from vantage.rules.wh40k10e.events import MortalWoundsRolled
-
+        if die != 1:
             em.emit(
                 MortalWoundsRolled(source="hazardous", unit=plan.unit, dice=(die,), mortal_wounds=0)
             )
             continue
-        keywords = set(leaders.model_sheet(state, row.model, plan.unit).keywords)
-        if {"CHARACTER", "MONSTER", "VEHICLE"} & keywords:
-            first = row.model if row.model in leaders.protected(state, plan.unit) else None
-            mortal_wounds(em, plan.unit, 3, "hazardous", (die,), first=first)
-        else:
-            before = {m.id: m.wounds for m in em.state.models_of(plan.unit)}
-            apply_wounds(em, plan.unit, before, {**before, row.model: 0}, "hazardous")
+        queue(
+            em,
+            MortalJob(
+                unit=plan.unit, source="hazardous", dice=(die,), first=row.model, hazardous=True
+            ),
+        )
+    if drain(em, "attack_done"):
+        finish_attack(em, plan)

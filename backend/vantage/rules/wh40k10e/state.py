@@ -189,6 +189,37 @@ class Attachment:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MortalJob:
+    """Mortal wounds outside an attack waiting to be allocated (``mortals.py``): ``points`` to
+    ``unit`` from ``source``; ``hazardous``: a failed Hazardous test, whose bearer the controller
+    chooses first (§8.4). ``choices`` and ``rolled`` (Feel No Pain dice) are replayed on resume."""
+
+    unit: str
+    source: str
+    points: int = 0
+    dice: tuple[int, ...] = ()
+    first: str | None = None
+    hazardous: bool = False
+    choices: tuple[str, ...] = ()
+    rolled: tuple[int, ...] = ()
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Formation:
+    """One player's secret Declare Battle Formations (§5.1 step 5), kept aside until both
+    players have declared (rules decision R10): nothing of it is in the game before the reveal.
+    """
+
+    reserves: tuple[str, ...] = ()
+    strategic_reserves: tuple[str, ...] = ()
+    embark: Mapping[str, str] = field(default_factory=dict)
+    attach: Mapping[str, str] = field(default_factory=dict)
+    hover: tuple[str, ...] = ()
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class State:
     """The whole game at one version."""
 
@@ -216,6 +247,12 @@ class State:
     destroyed: Mapping[str, int] = field(default_factory=dict)
     attached: Mapping[str, Attachment] = field(default_factory=dict)
     """Bodyguard unit id → its attached Leader (§3.6)."""
+    formations: Mapping[str, Formation] = field(default_factory=dict)
+    """Declared but not yet revealed battle formations, per player (``evolve._formations``)."""
+    mortal_queue: tuple[MortalJob, ...] = ()
+    """Mortal wounds outside attacks still to allocate, first one first (``mortals.py``)."""
+    mortal_after: str = ""
+    """Where the game goes once the queue is empty (a ``flow.resume`` continuation)."""
     result: Result | None = None
     undo: Undo | None = None
 

@@ -253,8 +253,8 @@ def _grenade(em: Emitter, cmd: UseStratagem) -> Rejection | None:
         return rejected
     _pay(em, cmd)
     dice = em.roll(6)
-    mortal_wounds(em, target, sum(1 for d in dice if d >= 4), "grenade", dice)
-    em.emit(Waiting(pending=None))
+    if mortal_wounds(em, target, sum(1 for d in dice if d >= 4), "grenade", dice):
+        em.emit(Waiting(pending=None))
     return None
 
 
@@ -290,10 +290,9 @@ def _tank_shock(em: Emitter, cmd: UseStratagem) -> Rejection | None:
     _pay(em, cmd)
     extra = 2 if weapon.strength > target_profile(state, target).toughness else 0
     dice = em.roll(weapon.strength + extra)
-    mortal_wounds(
-        em, target, min(TANK_SHOCK_MAX, sum(1 for d in dice if d >= 5)), "tank_shock", dice
-    )
-    em.emit(Waiting(pending=None))
+    points = min(TANK_SHOCK_MAX, sum(1 for d in dice if d >= 5))
+    if mortal_wounds(em, target, points, "tank_shock", dice):
+        em.emit(Waiting(pending=None))
     return None
 
 

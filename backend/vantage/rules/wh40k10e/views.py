@@ -1,19 +1,23 @@
 """What each seat sees (docs/wh40k10e.md "State"): the table plus the game's referee state.
 
 Nothing is hidden in 10th-edition core except the Declare Battle Formations step, which is
-made in secret: until both players have declared, each sees only their own reserves and
-embarkations (rules decision R10).
+made in secret: until both players have declared, each sees only their own Leaders, reserves,
+Strategic Reserves, embarkations and Hover mode (rules decision R10). The game keeps a
+declaration aside until the reveal (``State.formations``), so the opponent's and a spectator's
+view cannot depend on it; the declaring player's own view applies it.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from vantage.engine.codec import Codec
 from vantage.engine.table_view import table_json
 from vantage.rules.wh40k10e.command import below_half
 from vantage.rules.wh40k10e.decide import waiting_for
-from vantage.rules.wh40k10e.events import EVENT_CODEC, FormationsDeclared
+from vantage.rules.wh40k10e.events import EVENT_CODEC, FormationsDeclared, RuleWarning
+from vantage.rules.wh40k10e.evolve import apply_formation
 from vantage.rules.wh40k10e.sheets import UnitSheet
 from vantage.rules.wh40k10e.state import AttackPlan, Pending, State, UnitStatus
 
@@ -23,24 +27,25 @@ _SHEET: Codec[UnitSheet] = Codec(UnitSheet)
 _PLAN: Codec[AttackPlan] = Codec(AttackPlan)
 
 
-def _secret(state: State, viewer: str | None, unit: str) -> bool:
-    formations = state.phase == "setup" and state.step == "formations"
-    return formations and state.owner(unit) != viewer
+def _own_formation(state: State, viewer: str | None) -> State:
+    """Before the reveal the viewer sees their own declaration applied, nobody else's."""
+    mine = state.formations.get(viewer or "")
+    if mine is None:
+        return state
+    return replace(apply_formation(state, mine), formations={})
 
 
 def project(state: State, viewer: str | None) -> dict[str, Any]:
     """The table and the game: turn, phase, pending decision, sides, units, result."""
+    state = _own_formation(state, viewer)
     out = table_json(state.table)
     pending = waiting_for(state)
     if pending is None and state.phase not in ("setup", "over") and state.active:
         pending = Pending(player=state.active, kind="act")
     units = {}
     for uid, sheet in state.sheets.items():
-        status = UnitStatus() if _secret(state, viewer, uid) else state.status[uid]
-        if _secret(state, viewer, uid) and uid in state.attached:
-            sheet = state.attached[uid].bodyguard_sheet
         units[uid] = {
-            **_STATUS.encode(status),
+            **_STATUS.encode(state.status[uid]),
             "models_left": len(state.models_of(uid))
             + sum(1 for m in state.offboard.values() if m.unit == uid),
             "below_half": below_half(state, uid),
@@ -92,12 +97,15 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
     return out
 
 
-def redact(event: Any, state_after: State, viewer: str | None) -> dict[str, Any]:
-    """Battle formations stay secret from the opponent until both have declared."""
-    hidden = isinstance(event, FormationsDeclared) and viewer != event.player
-    if hidden and not all(s.declared for s in state_after.sides.values()):
-        assert isinstance(event, FormationsDeclared)
+def redact(event: Any, state_after: State, viewer: str | None) -> dict[str, Any] | None:
+    """Battle formations stay secret from the opponent until both have declared; so do the
+    rule warnings about them (casual games): those become versioned stubs."""
+    secret = not all(s.declared for s in state_after.sides.values())
+    if secret and isinstance(event, FormationsDeclared) and viewer != event.player:
         return {"type": "formations_declared", "player": event.player}
+    formations = state_after.phase == "setup" and state_after.step == "formations"
+    if formations and isinstance(event, RuleWarning) and viewer != event.player:
+        return None
     return EVENT_CODEC.encode(event)
 
 

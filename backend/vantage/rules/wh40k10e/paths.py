@@ -20,7 +20,7 @@ from shapely.geometry import LineString, Polygon
 from vantage.engine.table import Model, Table
 from vantage.geometry.measure import interiors_overlap
 from vantage.geometry.prisms import model_shape
-from vantage.rules.wh40k10e import geo
+from vantage.rules.wh40k10e import floors, geo
 from vantage.rules.wh40k10e.commands import PathIn
 
 STEP = 0.25
@@ -53,8 +53,10 @@ def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> 
     big = bool({"MONSTER", "VEHICLE"} & set(keywords))
     player = table.units[model.unit].player
     near = _nearby(table, model, pts)
+    z_end = model.z if path.z is None else path.z
     for x, y in _samples(pts):
-        ghost = model.placed(x, y)
+        ghosts = _ghosts(table, model, x, y, z_end)
+        ghost = ghosts[0]
         for other in near:
             enemy = table.units[other.unit].player != player
             if geo.overlap(ghost, other):
@@ -66,9 +68,8 @@ def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> 
                     and {"MONSTER", "VEHICLE"} & set(table.units[other.unit].keywords)
                 ):
                     out.crossed_big_friend = True
-            if enemy and geo.engaged(ghost, other):
+            if enemy and all(geo.engaged(g, other) for g in ghosts):
                 out.entered_er.add(other.unit)
-    z_end = model.z if path.z is None else path.z
     facing = model.facing if path.facing is None else path.facing
     out.end = model.placed(pts[-1][0], pts[-1][1], facing=facing, z=z_end)
     if "FLY" in keywords:
@@ -88,6 +89,20 @@ def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> 
         else False
     )
     return out
+
+
+def _ghosts(table: Table, model: Model, x: float, y: float, z_end: float) -> list[Model]:
+    """The model at ``(x, y)`` at each height it may have there while climbing from its start
+    to its end height: each of the two with something to stand on at that height (the ground,
+    or a surface of a piece under the point), else the start height. A step is in Engagement
+    Range only if it is at every such height: the climb can be made where it keeps out of it
+    (wh40k-10th §4.2, §2.5 F; the vertical gap is convex in height, so the two ends decide)."""
+    ghost = model.placed(x, y)
+    if abs(z_end - model.z) <= floors.LEVEL_EPS:
+        return [ghost]
+    ends = [ghost, model.placed(x, y, z=z_end)]
+    standing = [g for g in ends if floors.at_ground(g) or floors.surfaces_under(table, g)]
+    return standing or [ghost]
 
 
 def _nearby(table: Table, model: Model, pts: list[tuple[float, float]]) -> list[Model]:

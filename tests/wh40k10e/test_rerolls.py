@@ -49,9 +49,10 @@ def test_missed_hit_is_offered_and_rerolled_once() -> None:
     assert isinstance(d, Accepted)
     p = s.pending
     assert p is not None and (p.kind, p.player, p.unit) == ("reroll", "p1", LINE)
-    assert p.options == ("0",) and p.detail["roll"] == "hit" and p.detail["point"] == 0
+    assert p.detail["failed"] == ("0",) and p.detail["roll"] == "hit" and p.detail["point"] == 0
+    assert p.options == tuple(str(i) for i in range(9)), "any hit roll may be re-rolled"
     assert p.detail["dice"] == ("1", "4", "4", "4", "4", "4", "4", "4", "4")
-    _, bad = run(s, "p1", c.Reroll(roll=3), [5])
+    _, bad = run(s, "p1", c.Reroll(roll=9), [5])
     assert isinstance(bad, Rejection) and bad.code == "reroll/not_offered"
     # re-roll 5 hits: 9 hits; 9 wound rolls of 3 wound T3 (3+); 9 saves of 1 fail (5+).
     s, d = run(s, "p1", c.Reroll(roll=0), [5] + [3] * 9 + [1] * 9)
@@ -166,7 +167,8 @@ def test_desperate_escape_test_rerolled() -> None:
     s, d = run(s, "p1", crossing, [6, 2, 6])
     assert isinstance(d, Accepted), d
     p = s.pending
-    assert p is not None and p.detail["roll"] == "desperate_escape" and p.options == ("1",)
+    assert p is not None and p.detail["roll"] == "desperate_escape"
+    assert p.detail["failed"] == ("1",)
     lost, d = run(s, "p1", c.Pass())
     assert f"{LINE}-2" not in lost.table.models and len(lost.models_of(LINE)) == 2
     kept, d = run(s, "p1", c.Reroll(roll=1), [4])
@@ -218,7 +220,7 @@ def test_declined_windows_stay_closed_when_the_attack_resumes() -> None:
     # 8 wound rolls, one 4 (S4 v T4): seven failures offered to p1 (point 1), declined.
     s, _ = run(s, "p1", c.Pass(), [4] + [1] * 7)
     assert s.pending is not None and s.pending.detail["point"] == 1
-    assert len(s.pending.options) == 7
+    assert len(s.pending.detail["failed"]) == 7 and len(s.pending.options) == 8
     s, _ = run(s, "p1", c.Pass())
     assert s.pending is not None and s.pending.kind == "allocate"
     # resuming replays both declined windows without asking again; the save of 2 fails.
@@ -227,3 +229,16 @@ def test_declined_windows_stay_closed_when_the_attack_resumes() -> None:
     (w,) = events(d, "weapon_resolved")
     assert (w.hits, w.wounds, w.failed_saves, w.damage) == (8, 1, 1, 1)
     assert s.side("p1").cp == 1 and s.table.models[f"{SAPLINE}-3"].wounds == 2
+
+
+def test_a_successful_hit_may_be_rerolled_in_the_window_for_a_six() -> None:
+    """§6.2 item 1 re-rolls "a Hit roll", not only a failed one: fishing for a critical 6."""
+    s = shooting({LINE: row(10, 5, 10), BROOD: row(10, 25, 10)}, cp1=2, cp2=0)
+    s, _ = run(s, "p1", shots(s, LINE, "Ember carbine", BROOD), [1, 4, 4, 4, 4, 4, 4, 4, 4])
+    # re-roll the hit 4 at index 3 (a 6), keep the miss: 8 hits; 8 wounds (3+); 8 saves fail.
+    s, d = run(s, "p1", c.Reroll(roll=3), [6] + [3] * 8 + [1] * 8)
+    assert isinstance(d, Accepted), d
+    (rr,) = events(d, "rerolled")
+    assert (rr.roll, rr.index, rr.old, rr.new) == ("hit", 3, (4,), (6,))
+    (w,) = events(d, "weapon_resolved")
+    assert w.hits == 8 and s.side("p1").cp == 1

@@ -77,7 +77,9 @@ def _answer(state: State, player: str, pending: Pending) -> Any:
     if kind == "confirm_undo":
         return c.AnswerUndo(accept=True)
     if kind == "reroll":
-        return c.Reroll(roll=int(pending.options[0]))
+        failed = pending.detail.get("failed", pending.options)
+        assert isinstance(failed, tuple)
+        return c.Reroll(roll=int(failed[0]))
     if kind == "coherency":
         suggested = pending.detail.get("suggested", ())
         assert isinstance(suggested, tuple)

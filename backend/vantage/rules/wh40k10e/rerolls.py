@@ -50,11 +50,14 @@ def offerable(state: State, player: str, unit: str, worth: tuple[bool, ...]) -> 
 def offer(
     player: str, unit: str, roll: str, rolls: Rolls, worth: tuple[bool, ...], **extra: object
 ) -> Pending:
-    """The ``reroll`` decision: ``options`` are the indices of the rolls worth re-rolling,
-    ``detail.dice`` every roll of the batch (``"2+5"`` for a summed roll)."""
+    """The ``reroll`` decision: ``options`` are the indices of every roll of the batch (any one
+    may be re-rolled, a success too: §6.2 item 1 names "a Hit roll", not a failed one),
+    ``detail.failed`` those that failed (why the window opened), ``detail.dice`` every roll
+    (``"2+5"`` for a summed roll)."""
     detail: dict[str, str | int | float | tuple[str, ...]] = {
         "roll": roll,
         "dice": tuple("+".join(str(d) for d in r) for r in rolls),
+        "failed": tuple(str(i) for i, w in enumerate(worth) if w),
     }
     for key, value in extra.items():
         assert isinstance(value, str | int | float | tuple)
@@ -63,7 +66,7 @@ def offer(
         player=player,
         kind="reroll",
         unit=unit,
-        options=tuple(str(i) for i, w in enumerate(worth) if w),
+        options=tuple(str(i) for i in range(len(rolls))),
         detail=detail,
     )
 

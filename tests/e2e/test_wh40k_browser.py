@@ -95,6 +95,8 @@ class Table:
                 self.click(who, "[data-testid=w40-remove-models]")
             elif kind == "allocate":
                 self.click(who, "[data-allocate]")
+            elif kind in ("allocate_mortal", "hazardous"):
+                self.click(who, "[data-mortal]")
             elif kind == "precision":
                 self.click(who, "[data-precision]")
             elif kind == "fight":
@@ -175,9 +177,12 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     started = time.monotonic()
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {
-        "p1": _trim(demos[0], {"ac-carriage": 1, "ac-line": 3, "ac-exarch": 1}),
+        "p1": _trim(demos[0], {"ac-carriage": 1, "ac-line": 3, "ac-exarch": 1, "ac-breach": 2}),
         "p2": _trim(demos[1], {"vh-brood": 3, "vh-stalker": 1}),
     }
+    # The carriage gets FIRING DECK 1 so its passengers can lend it a weapon (§3.7).
+    carriage = next(u for u in armies["p1"]["units"] if u["id"] == "ac-carriage")
+    carriage["abilities"].append({"name": "Firing Deck 1", "text": ""})
     game = create_game(
         server,
         {
@@ -202,13 +207,17 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     assert spectator.locator("[data-testid=w40-commitment]").inner_text()
 
     # Declare battle formations (secret) and deploy, all through the UI; p1's Exarch leads the
-    # Ashguard Line (§3.6).
+    # Ashguard Line (§3.6) and the Kiln Breachers start embarked in the carriage (§3.7).
     seats["p1"].locator("[data-attach='p1-ac-exarch']").select_option("p1-ac-line")
+    seats["p1"].locator("[data-embark='p1-ac-breach']").select_option("p1-ac-carriage")
+    assert spectator.locator("[data-testid=w40-formations]").count() == 0
     for player in ("p1", "p2"):
         t.click(player, "[data-testid=w40-declare]")
     st = _state(spectator)
     assert st["game"]["units"]["p1-ac-exarch"]["location"] == "attached"
     assert st["game"]["units"]["p1-ac-line"]["leader"] == "p1-ac-exarch"
+    breach = st["game"]["units"]["p1-ac-breach"]
+    assert (breach["location"], breach["transport"]) == ("embarked", "p1-ac-carriage")
     spectator.locator("[data-unit='p1-ac-line'] [data-marker=leader]").wait_for()
     while t.pending() and t.pending()["kind"] == "deploy":
         who, unit = t.pending()["player"], t.pending()["options"][0]
@@ -256,8 +265,21 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     # Shooting: the server names the eligible targets; the dice show on every screen.
     seats[first].locator(f"[data-testid=w40-shooting] [data-pick='{mover}']").click()
     seats[first].locator("[data-testid=w40-shoot]").wait_for()
+    if first == "p1":
+        # FIRING DECK 1: one of the two embarked Breachers lends its Kiln torch; the second
+        # choice is closed once one is lent, and the server accepts the lent weapon's attack.
+        deck = seats[first].locator("[data-testid=w40-firing-deck]")
+        deck.locator("[data-deck-model='p1-ac-breach-1']").select_option("Kiln torch")
+        assert deck.locator("[data-deck-model='p1-ac-breach-2']").is_disabled()
+        assert deck.locator("[data-deck-target='p1-ac-breach-1']").input_value()
     t.click(first, "[data-testid=w40-shoot]")
     t.answer_others(first)
+    if first == "p1":
+        lent = "Kiln torch (Firing Deck: Kiln Breachers #1)"
+        for page in t.pages:
+            page.locator(".w40-log__line", has_text="Firing Deck: lent").first.wait_for()
+            page.locator(".w40-log__line", has_text=lent).first.wait_for()
+        assert spectator.locator("[data-testid=w40-firing-deck]").count() == 0
     for page in t.pages:
         page.locator(".w40-log [data-dice=Hit] .w40-die").first.wait_for()
     seats[first].screenshot(path=str(shots / "wh40k-shooting.png"))

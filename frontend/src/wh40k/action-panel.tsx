@@ -4,7 +4,7 @@
 import { useSignal } from "@preact/signals";
 import { AllocateActions, PrecisionActions } from "./allocate-actions";
 import { ChargeMove, DeclareCharge } from "./charge-actions";
-import { CoherencyActions, RerollActions } from "./choice-actions";
+import { CoherencyActions, MortalActions, RerollActions } from "./choice-actions";
 import { Consolidate, FightActions } from "./fight-actions";
 import { MovementActions } from "./movement-actions";
 import { PHASE_TITLE, title } from "./names";
@@ -54,6 +54,18 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
           options={offer.options}
           weapon={offer.weapon}
           target={offer.target}
+        />
+      );
+    case "mortal":
+      return (
+        <MortalActions
+          control={control}
+          hazardous={offer.hazardous}
+          unit={offer.unit}
+          models={offer.models}
+          source={offer.source}
+          wounds={offer.wounds}
+          dice={offer.dice}
         />
       );
     case "coherency":
@@ -111,7 +123,7 @@ export function ActionPanel({ control }: { control: W40Control }) {
       )}
       {undo?.requested && undo.player === me && <p class="muted">Waiting for your opponent to allow the undo…</p>}
       {me !== null && state.game.sides[me] && state.game.phase !== "setup" && state.game.phase !== "over" && (
-        <label class="w40-row muted" data-testid="w40-reroll-offers">
+        <label class="w40-reroll-offers muted" data-testid="w40-reroll-offers">
           <input
             type="checkbox"
             checked={state.game.sides[me]?.reroll_offers !== false}

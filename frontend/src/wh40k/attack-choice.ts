@@ -5,6 +5,7 @@
 import { reach } from "../geometry/base-footprint";
 import { distance } from "../geometry/vec";
 import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
+import { isSpent } from "./one-shot";
 import type { AttackIn, UnitStatus, WeaponSheet } from "./wire";
 
 /** Weapon name → the target unit it fires at (null: it does not fire). */
@@ -51,7 +52,7 @@ export interface AttackRows {
 /**
  * The `attacks` of a shooting: each model fires each weapon it carries that has a target,
  * when in range; a model that is not a MONSTER or VEHICLE fires its Pistols or its other
- * weapons, not both (§8.1: the others win).
+ * weapons, not both (§8.1: the others win). A ONE SHOT weapon a model has fired is left out (R19).
  */
 export function rangedAttacks(
   status: UnitStatus,
@@ -66,7 +67,7 @@ export function rangedAttacks(
   for (const m of models) {
     const carried = (profiles.get(m.id)?.weapons ?? []).filter((name) => {
       const w = weapons.get(name);
-      return w?.kind === "ranged" && choice[name];
+      return w?.kind === "ranged" && choice[name] && !isSpent(status, m.id, name);
     });
     const nonPistols = carried.filter((name) => !isPistol(weapons.get(name)));
     const firing = isBig(status) || nonPistols.length === 0 ? carried : nonPistols;
@@ -102,7 +103,9 @@ export function meleeAttacks(
   const profiles = new Map(status.sheet.models);
   const rows: AttackIn[] = [];
   for (const m of models) {
-    const melee = (profiles.get(m.id)?.weapons ?? []).filter((n) => weapons.get(n)?.kind === "melee" && choice[n]);
+    const melee = (profiles.get(m.id)?.weapons ?? []).filter(
+      (n) => weapons.get(n)?.kind === "melee" && choice[n] && !isSpent(status, m.id, n),
+    );
     const main = melee.filter((n) => !isExtra(weapons.get(n))).slice(0, 1);
     const extra = melee.filter((n) => isExtra(weapons.get(n)));
     for (const name of [...main, ...extra]) {

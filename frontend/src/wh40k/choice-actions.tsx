@@ -4,6 +4,7 @@
 
 import { useSignal, useSignalEffect } from "@preact/signals";
 import type { ModelId, UnitId } from "../protocol/messages";
+import { weaponName } from "./event-text";
 import type { W40Control } from "./w40-control";
 
 const ROLL_WORDS: Readonly<Record<string, string>> = {
@@ -30,7 +31,7 @@ export function RerollActions({ control, unit, roll, dice, options, weapon, targ
   const names = control.names.value;
   const idle = control.store.idle.value;
   const what = ROLL_WORDS[roll] ?? roll.replaceAll("_", " ");
-  const context = weapon ? ` (${weapon}${target ? ` → ${names.unit(target)}` : ""})` : "";
+  const context = weapon ? ` (${weaponName(weapon, names)}${target ? ` → ${names.unit(target)}` : ""})` : "";
   return (
     <div class="w40-step" data-testid="w40-reroll" data-roll={roll}>
       <p>
@@ -65,6 +66,46 @@ export function RerollActions({ control, unit, roll, dice, options, weapon, targ
         >
           Keep it and stop offering re-rolls
         </button>
+      </div>
+    </div>
+  );
+}
+
+interface MortalProps {
+  control: W40Control;
+  hazardous: boolean;
+  unit: UnitId;
+  models: ModelId[];
+  source: string;
+  wounds: number;
+  dice: string[];
+}
+
+/** Pending `allocate_mortal` / `hazardous` (docs/protocol.md, R30-R32): answered with `allocate`. */
+export function MortalActions({ control, hazardous, unit, models, source, wounds, dice }: MortalProps) {
+  const names = control.names.value;
+  const what = source.replaceAll("_", " ");
+  return (
+    <div class="w40-step" data-testid="w40-mortal" data-source={source}>
+      <p>
+        {hazardous
+          ? `${names.unit(unit)} failed a Hazardous test: choose the model equipped with a Hazardous weapon that suffers it.`
+          : `${names.unit(unit)} suffers ${wounds} mortal wound${wounds === 1 ? "" : "s"} (${what}): choose the model the next one goes to.`}
+        {dice.length > 0 && <span class="muted"> Roll: {dice.join(", ")}</span>}
+      </p>
+      <div class="w40-row">
+        {models.map((m) => (
+          <button
+            type="button"
+            class="button"
+            key={m}
+            data-mortal={m}
+            disabled={!control.store.idle.value}
+            onClick={() => control.send({ type: "allocate", model: m })}
+          >
+            {names.model(m)}
+          </button>
+        ))}
       </div>
     </div>
   );

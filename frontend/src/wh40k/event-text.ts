@@ -77,6 +77,29 @@ const ROLL_PURPOSE: Readonly<Record<string, string>> = {
   first_turn: "the first turn",
 };
 
+/** The highest end height of moved or placed models (a ruin floor, R18), 0 on the ground. */
+const highest = (models: unknown): number =>
+  Array.isArray(models) ? models.reduce((z: number, m: unknown) => Math.max(z, Number(rec(m)["z"]) || 0), 0) : 0;
+const floorText = (models: unknown): string => {
+  const z = highest(models);
+  return z > 0.01 ? `, up to the ${Number(z.toFixed(1))}" floor` : "";
+};
+
+/** "model|weapon" pairs as "Alpha #2's Gun". */
+const lentText = (pairs: string[], n: Namer): string =>
+  pairs
+    .map((p) => {
+      const bar = p.indexOf("|");
+      return bar < 0 ? p : `${n.model(p.slice(0, bar))}'s ${p.slice(bar + 1)}`;
+    })
+    .join(", ");
+
+/** A weapon's name, a FIRING DECK loan ("Gun [deck p1-a-2]", R21) as "Gun (Firing Deck: Alpha #2)". */
+export function weaponName(weapon: string, n: Namer): string {
+  const lent = /^(.*) \[deck ([^\]]+)\]$/.exec(weapon);
+  return lent ? `${lent[1]} (Firing Deck: ${n.model(lent[2])})` : weapon;
+}
+
 const farthest = (models: unknown): number =>
   Array.isArray(models)
     ? models.reduce((d: number, m: unknown) => Math.max(d, Number(rec(m)["distance"]) || 0), 0)
@@ -104,14 +127,21 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
     case "roles_set":
       return line(`${n.player(str(e["attacker"]))} is the Attacker, ${n.player(str(e["defender"]))} the Defender`);
     case "formations_declared": {
+      if (!("reserves" in e)) return line(`${who} declared battle formations (secret until both have declared)`, "plain", [], player);
       const reserves = [...strs(e["reserves"]), ...strs(e["strategic_reserves"])];
-      const detail = "reserves" in e ? (reserves.length ? `: in Reserves ${reserves.map(n.unit).join(", ")}` : ": no Reserves") : " (secret until both have declared)";
-      return line(`${who} declared battle formations${detail}`, "plain", [], player);
+      const parts = [reserves.length ? `in Reserves ${reserves.map(n.unit).join(", ")}` : "no Reserves"];
+      const attach = Object.entries(rec(e["attach"]));
+      if (attach.length) parts.push(attach.map(([l, b]) => `${n.unit(l)} leads ${n.unit(str(b))}`).join(", "));
+      const embark = Object.entries(rec(e["embark"]));
+      if (embark.length) parts.push(embark.map(([u, t]) => `${n.unit(u)} embarked in ${n.unit(str(t))}`).join(", "));
+      const hover = strs(e["hover"]);
+      if (hover.length) parts.push(`Hover mode: ${hover.map(n.unit).join(", ")}`);
+      return line(`${who} declared battle formations: ${parts.join("; ")}`, "plain", [], player);
     }
     case "unit_placed": {
       const how = str(e["how"]);
       const verb = how === "arrive" ? "arrived from Reserves" : how === "disembark" ? "disembarked" : "was deployed";
-      return line(`${unit} ${verb}`);
+      return line(`${unit} ${verb}${floorText(e["models"])}`);
     }
     case "first_turn":
       return line(`${who} takes the first turn`, "plain", [], player);
@@ -149,7 +179,7 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
     case "unit_moved": {
       const kind = str(e["kind"]);
       const d = farthest(e["models"]);
-      return line(`${unit} ${MOVE_WORD[kind] ?? kind}${d > 0 ? ` (${d.toFixed(1)}")` : ""}`);
+      return line(`${unit} ${MOVE_WORD[kind] ?? kind}${d > 0 ? ` (${d.toFixed(1)}")` : ""}${floorText(e["models"])}`);
     }
     case "desperate_escape": {
       const dead = strs(e["destroyed"]);
@@ -171,11 +201,12 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
       return line(`${who} allocates the next attack to ${n.model(str(e["model"]))}`, "plain", [], player);
     case "weapon_resolved": {
       const text =
-        `${unit} → ${n.unit(str(e["target"]))}, ${str(e["weapon"])}: ` +
+        `${unit} → ${n.unit(str(e["target"]))}, ${weaponName(str(e["weapon"]), n)}: ` +
         `${plural(Number(e["attacks"]) || 0, "attack")}, ${plural(Number(e["hits"]) || 0, "hit")}, ` +
         `${plural(Number(e["wounds"]) || 0, "wound")}, ${plural(Number(e["failed_saves"]) || 0, "failed save")}, ` +
         `${Number(e["damage"]) || 0} damage` +
-        (Number(e["mortal_wounds"]) ? `, ${plural(Number(e["mortal_wounds"]), "mortal wound")}` : "");
+        (Number(e["mortal_wounds"]) ? `, ${plural(Number(e["mortal_wounds"]), "mortal wound")}` : "") +
+        (e["plunging"] ? " (Plunging Fire: AP improved by 1)" : "");
       return line(text, "roll", weaponDice(rec(e["dice"])));
     }
     case "mortal_wounds_rolled": {
@@ -206,6 +237,8 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
     case "effect_added": {
       const effect = str(e["effect"]);
       if (effect === "scouted") return null;
+      const [name, model] = effect.split(":");
+      if (name === "epic_challenge" && model) return line(`${n.model(model)} issues an Epic Challenge: its melee attacks have Precision`);
       return line(`${unit}: ${title(STRATAGEM_TITLE, effect)}`);
     }
     case "control_changed": {
@@ -234,8 +267,25 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
         { label: "Now", values: nums(e["new"]) },
       ], player);
     }
-    case "reroll_declined":
+    case "reroll_declined": {
+      const roll = str(e["roll"]).replaceAll("_", " ");
+      return line(`${who} keeps the ${roll} for ${unit} (no Command Re-roll)`, "plain", [], player);
+    }
+    case "mortal_queued":
+    case "mortal_paused":
       return null;
+    case "mortal_chosen":
+      return line(`${who} chooses ${n.model(str(e["model"]))}`, "plain", [], player);
+    case "attached_unit_split":
+      return line(`${n.unit(str(e["destroyed"]))} destroyed: ${n.unit(str(e["survivor"]))} is its own unit again`, "damage");
+    case "firing_deck_equipped":
+      return line(`${unit} Firing Deck: lent ${lentText(strs(e["weapons"]), n)}`);
+    case "aircraft_left":
+      return line(`${unit} flew off the battlefield: it is in Strategic Reserves`);
+    case "reserves_destroyed": {
+      const units = strs(e["units"]);
+      return line(`Never arrived, counted as destroyed: ${units.map(n.unit).join(", ") || "none"}`, "damage");
+    }
     case "reroll_offers_set":
       return line(`${who} ${e["offer"] ? "wants" : "no longer wants"} Command Re-roll offers`, "plain", [], player);
     case "game_ended": {

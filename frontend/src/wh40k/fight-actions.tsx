@@ -5,6 +5,7 @@ import { useSignal, useSignalEffect } from "@preact/signals";
 import type { ModelInfo, UnitId } from "../protocol/messages";
 import { baseGap, engagedUnits, meleeAttacks } from "./attack-choice";
 import { positions, toPaths } from "./move-plan";
+import { spentWeapons } from "./one-shot";
 import { movePlan } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { UnitPicker } from "./unit-picker";
@@ -32,7 +33,8 @@ export function FightActions({ control, units }: { control: W40Control; units: U
   const fighters = unit ? fightersAt(control, unit) : [];
   const enemies = state.models.filter((m) => state.game.units[m.unit]?.sheet.player !== me);
   const inReach = engagedUnits(fighters, enemies);
-  const melee = status?.sheet.weapons.filter((w) => w.kind === "melee") ?? [];
+  const spent = status ? spentWeapons(status) : new Set<string>();
+  const melee = status?.sheet.weapons.filter((w) => w.kind === "melee" && !spent.has(w.name)) ?? [];
   const current: Record<string, string | null> = {};
   for (const w of melee) current[w.name] = choice.value[w.name] !== undefined ? choice.value[w.name] ?? null : (inReach[0] ?? null);
   const reachable = (m: ModelInfo, target: UnitId) =>

@@ -21,6 +21,7 @@ export type MainOffer =
   | { kind: "confirm_undo"; label: string }
   | { kind: "reroll"; unit: UnitId; roll: string; dice: string[]; options: number[]; weapon: string; target: UnitId }
   | { kind: "coherency"; unit: UnitId; models: ModelId[]; suggested: ModelId[] }
+  | { kind: "mortal"; hazardous: boolean; unit: UnitId; models: ModelId[]; source: string; wounds: number; dice: string[] }
   | { kind: "command" }
   | { kind: "movement"; units: UnitId[]; reserves: UnitId[]; embarked: UnitId[] }
   | { kind: "shooting"; units: UnitId[] }
@@ -55,6 +56,8 @@ const WAITING_WORDS: Readonly<Record<string, string>> = {
   confirm_undo: "to answer an undo request",
   reroll: "to decide on a Command Re-roll",
   coherency: "to remove models out of coherency",
+  allocate_mortal: "to allocate mortal wounds",
+  hazardous: "to choose who suffers a failed Hazardous test",
 };
 
 export const waitingWords = (kind: string): string => WAITING_WORDS[kind] ?? kind.replaceAll("_", " ");
@@ -95,6 +98,11 @@ const has = (s: UnitStatus, word: string): boolean =>
 const hasWeapons = (s: UnitStatus, kind: "ranged" | "melee"): boolean =>
   s.sheet.weapons.some((w) => w.kind === kind);
 
+/** A TRANSPORT with FIRING DECK and someone aboard may shoot with lent weapons (§3.7). */
+const hasFiringDeck = (game: Game, id: UnitId, s: UnitStatus): boolean =>
+  (s.sheet.firing_deck ?? 0) > 0 &&
+  Object.values(game.units).some((o) => o.location === "embarked" && o.transport === id);
+
 function phaseOffer(game: Game, me: PlayerId): MainOffer {
   const mine = unitsOf(game, me);
   const onTable = mine.filter(([, s]) => s.location === "table");
@@ -112,7 +120,11 @@ function phaseOffer(game: Game, me: PlayerId): MainOffer {
     case "shooting":
       return {
         kind: "shooting",
-        units: ids(onTable.filter(([, s]) => !s.shot && s.move !== "fall_back" && hasWeapons(s, "ranged"))),
+        units: ids(
+          onTable.filter(
+            ([id, s]) => !s.shot && s.move !== "fall_back" && (hasWeapons(s, "ranged") || hasFiringDeck(game, id, s)),
+          ),
+        ),
       };
     case "charge":
       return {
@@ -183,6 +195,17 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
         options: p.options.map(Number).filter((i) => Number.isInteger(i)),
         weapon: detailText(p.detail["weapon"]),
         target: detailText(p.detail["target"]),
+      };
+    case "allocate_mortal":
+    case "hazardous":
+      return {
+        kind: "mortal",
+        hazardous: p.kind === "hazardous",
+        unit: p.unit ?? "",
+        models: p.options,
+        source: detailText(p.detail["source"]),
+        wounds: Number(p.detail["mortal_wounds"]) || 0,
+        dice: detailList(p.detail["dice"]),
       };
     case "coherency":
       return { kind: "coherency", unit: p.unit ?? "", models: p.options, suggested: detailList(p.detail["suggested"]) };

@@ -7,6 +7,7 @@ import { movePlan, placementPlan, planLimit, zoneBounds } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
+import type { UnitStatus } from "./wire";
 
 export function PlaceObjective({ control }: { control: W40Control }) {
   const x = useSignal(30);
@@ -36,56 +37,113 @@ export function PlaceObjective({ control }: { control: W40Control }) {
   );
 }
 
+const isAircraft = (s: UnitStatus): boolean => s.sheet.keywords.includes("AIRCRAFT");
+const canHover = (s: UnitStatus): boolean =>
+  isAircraft(s) && (s.sheet.abilities.includes("HOVER") || s.sheet.keywords.includes("HOVER"));
+
 export function DeclareFormations({ control }: { control: W40Control }) {
   const reserves = useSignal<ReadonlySet<UnitId>>(new Set());
   const strategic = useSignal<ReadonlySet<UnitId>>(new Set());
+  const hover = useSignal<ReadonlySet<UnitId>>(new Set());
   const attach = useSignal<Readonly<Record<UnitId, UnitId>>>({});
+  const embark = useSignal<Readonly<Record<UnitId, UnitId>>>({});
   const state = control.store.state.value;
   const me = control.store.me.value;
   if (!state || !me) return null;
   const mine = Object.entries(state.game.units).filter(([, s]) => s.sheet.player === me);
   const led = new Set(Object.values(attach.value));
   const joined = (id: UnitId) => id in attach.value;
+  const aboard = (id: UnitId) => id in embark.value;
+  // AIRCRAFT start in Reserves unless in Hover mode (§4.9): Strategic Reserves unless Deep Strike.
+  const grounded = (id: UnitId, s: UnitStatus) => isAircraft(s) && !hover.value.has(id);
+  const transports = mine.filter(([, s]) => s.sheet.capacity > 0);
+  const size = (id: UnitId): number => {
+    const leader = Object.keys(attach.value).find((l) => attach.value[l] === id);
+    return (state.game.units[id]?.models_left ?? 0) + (leader ? (state.game.units[leader]?.models_left ?? 0) : 0);
+  };
+  const room = (transport: UnitId, unit: UnitId): number =>
+    (state.game.units[transport]?.sheet.capacity ?? 0) -
+    Object.entries(embark.value)
+      .filter(([u, t]) => t === transport && u !== unit)
+      .reduce((n, [u]) => n + size(u), 0);
   const join = (leader: UnitId, bodyguard: string) => {
     const next = { ...attach.value };
     delete next[leader];
     if (bodyguard) next[leader] = bodyguard;
     attach.value = next;
+    const rest = { ...embark.value };
+    delete rest[leader];
+    embark.value = rest;
+  };
+  const board = (unit: UnitId, transport: string) => {
+    const next = { ...embark.value };
+    delete next[unit];
+    if (transport) next[unit] = transport;
+    embark.value = next;
   };
   const toggle = (set: typeof reserves, id: UnitId) => {
     const next = new Set(set.value);
     if (!next.delete(id)) next.add(id);
     set.value = next;
   };
+  const anyHover = mine.some(([, s]) => canHover(s));
+  const declare = () => {
+    const free = (u: UnitId) => !joined(u) && !aboard(u);
+    const deep = [...reserves.value].filter(free);
+    const planes = mine.filter(([id, s]) => grounded(id, s) && free(id) && !deep.includes(id)).map(([id]) => id);
+    control.send({
+      type: "declare_formations",
+      reserves: deep,
+      strategic_reserves: [...new Set([...strategic.value, ...planes])].filter((u) => !deep.includes(u) && free(u)),
+      embark: Object.fromEntries(Object.entries(embark.value).filter(([u]) => !joined(u))),
+      attach: attach.value,
+      ...(hover.value.size > 0 ? { hover: [...hover.value] } : {}),
+    });
+  };
   return (
     <div class="w40-step" data-testid="w40-formations">
       <p>
-        Declare battle formations (secret until both have declared): which Leader joins which unit, and which units start
-        in Reserves (an attached unit is named by its Bodyguard unit).
+        Declare battle formations (secret until both have declared): which Leader joins which unit, which units start
+        embarked or in Reserves (an attached unit is named by its Bodyguard unit).
       </p>
       <table class="w40-form-table">
         <thead>
           <tr>
             <th>Unit</th>
-            <th>Deep Strike</th>
-            <th>Strategic Reserves</th>
+            <th title="Set up in Reserves and arrive by Deep Strike">Deep Strike</th>
+            <th title="Strategic Reserves (up to 25% of the points)">Strat. Res.</th>
             <th>Leader of</th>
+            {transports.length > 0 && <th>Embarked in</th>}
+            {anyHover && <th title="AIRCRAFT in Hover mode: M 20&quot;, set up like other units">Hover</th>}
           </tr>
         </thead>
         <tbody>
           {mine.map(([id, s]) => (
-            <tr key={id}>
+            <tr key={id} data-formation={id}>
               <td>
                 {s.sheet.name} <span class="muted">{s.sheet.points} pts</span>
               </td>
               <td>
-                {s.sheet.abilities.includes("DEEP STRIKE") && !joined(id) && (
-                  <input type="checkbox" checked={reserves.value.has(id)} onChange={() => toggle(reserves, id)} />
+                {s.sheet.abilities.includes("DEEP STRIKE") && !joined(id) && !aboard(id) && (
+                  <input
+                    type="checkbox"
+                    aria-label={`${s.sheet.name} Deep Strike`}
+                    checked={reserves.value.has(id)}
+                    onChange={() => toggle(reserves, id)}
+                  />
                 )}
               </td>
               <td>
-                {!joined(id) && (
-                  <input type="checkbox" checked={strategic.value.has(id)} onChange={() => toggle(strategic, id)} />
+                {!joined(id) && !aboard(id) && (
+                  <input
+                    type="checkbox"
+                    aria-label={`${s.sheet.name} Strategic Reserves`}
+                    data-strategic={id}
+                    checked={grounded(id, s) ? !reserves.value.has(id) : strategic.value.has(id)}
+                    disabled={grounded(id, s)}
+                    title={grounded(id, s) ? "AIRCRAFT start in Reserves unless in Hover mode (§4.9)" : undefined}
+                    onChange={() => toggle(strategic, id)}
+                  />
                 )}
               </td>
               <td>
@@ -107,6 +165,40 @@ export function DeclareFormations({ control }: { control: W40Control }) {
                   </select>
                 )}
               </td>
+              {transports.length > 0 && (
+                <td>
+                  {s.sheet.capacity === 0 && !joined(id) && !isAircraft(s) && (
+                    <select
+                      aria-label={`${s.sheet.name} starts embarked in`}
+                      data-embark={id}
+                      value={embark.value[id] ?? ""}
+                      onChange={(e) => board(id, e.currentTarget.value)}
+                    >
+                      <option value="">(on the table)</option>
+                      {transports
+                        .filter(([t]) => t === embark.value[id] || room(t, id) >= size(id))
+                        .map(([t, ts]) => (
+                          <option key={t} value={t}>
+                            {ts.sheet.name}
+                          </option>
+                        ))}
+                    </select>
+                  )}
+                </td>
+              )}
+              {anyHover && (
+                <td>
+                  {canHover(s) && (
+                    <input
+                      type="checkbox"
+                      aria-label={`${s.sheet.name} Hover`}
+                      data-hover={id}
+                      checked={hover.value.has(id)}
+                      onChange={() => toggle(hover, id)}
+                    />
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -116,15 +208,7 @@ export function DeclareFormations({ control }: { control: W40Control }) {
         class="button button--primary"
         data-testid="w40-declare"
         disabled={!control.store.idle.value}
-        onClick={() =>
-          control.send({
-            type: "declare_formations",
-            reserves: [...reserves.value].filter((u) => !joined(u)),
-            strategic_reserves: [...strategic.value].filter((u) => !reserves.value.has(u) && !joined(u)),
-            embark: {},
-            attach: attach.value,
-          })
-        }
+        onClick={declare}
       >
         Declare
       </button>

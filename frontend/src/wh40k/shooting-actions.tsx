@@ -1,18 +1,26 @@
 // The Shooting phase: choose a unit, ask the server which targets each weapon may shoot, pick
-// a target per weapon, shoot. The dice come back in the log for both players.
+// a target per weapon, shoot. A TRANSPORT with FIRING DECK also offers its embarked models'
+// ranged weapons (§3.7); spent ONE SHOT weapons are not offered (R19). The dice come back in the
+// log for both players.
 
 import { useSignal } from "@preact/signals";
-import type { ModelInfo, UnitId } from "../protocol/messages";
+import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
 import { defaultRangedTargets, rangedAttacks } from "./attack-choice";
+import { type DeckChoice, deckModels, deckRows, deckSize, deckTargets } from "./firing-deck";
+import { FiringDeckForm } from "./firing-deck-form";
+import { spentWeapons } from "./one-shot";
 import { readTargets } from "./targets-query";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
 import { WeaponTargets } from "./weapon-targets";
+import type { WeaponSheet } from "./wire";
 
 export function ShootingActions({ control, units }: { control: W40Control; units: UnitId[] }) {
   const unit = useSignal<UnitId | null>(null);
   const options = useSignal<Record<string, string[]> | null>(null);
   const choice = useSignal<Record<string, string | null>>({});
+  const deck = useSignal<DeckChoice>({});
+  const deckTarget = useSignal<Record<ModelId, UnitId | null>>({});
   const state = control.store.state.value;
   if (!state) return null;
   const names = control.names.value;
@@ -20,9 +28,15 @@ export function ShootingActions({ control, units }: { control: W40Control; units
   const chosen = unit.value && units.includes(unit.value) ? unit.value : null;
   const status = chosen ? state.game.units[chosen] : undefined;
 
+  const highlight = () => {
+    const all = [...Object.values(choice.value), ...Object.values(deckTarget.value)];
+    control.setHighlight({ targets: new Set(all.filter((t): t is string => !!t)) });
+  };
   const pick = (u: UnitId) => {
     unit.value = u;
     options.value = null;
+    deck.value = {};
+    deckTarget.value = {};
     control.selectUnit(u);
     control.query({ kind: "targets", unit: u }).then(
       (a) => {
@@ -30,7 +44,7 @@ export function ShootingActions({ control, units }: { control: W40Control; units
         const s = control.store.state.peek()?.game.units[u];
         options.value = answer;
         choice.value = s ? defaultRangedTargets(answer, s) : {};
-        control.setHighlight({ targets: new Set(Object.values(choice.value).filter((t): t is string => !!t)) });
+        highlight();
       },
       () => (options.value = {}),
     );
@@ -38,38 +52,88 @@ export function ShootingActions({ control, units }: { control: W40Control; units
 
   const modelsOf = (u: UnitId): ModelInfo[] => state.models.filter((m) => m.unit === u);
   const rows = status ? rangedAttacks(status, modelsOf(chosen ?? ""), choice.value, modelsOf) : null;
-  const weapons = status?.sheet.weapons.filter((w) => w.kind === "ranged" && options.value?.[w.name]) ?? [];
+  const spent = status ? spentWeapons(status) : new Set<string>();
+  const weapons =
+    status?.sheet.weapons.filter((w) => w.kind === "ranged" && !spent.has(w.name) && options.value?.[w.name]) ?? [];
+
+  // FIRING DECK: the transport's first model fires the lent weapons (R21).
+  const size = deckSize(status);
+  const lenders = chosen && size > 0 ? deckModels(state, chosen) : [];
+  const carrier = chosen ? modelsOf(chosen)[0] : undefined;
+  const me = control.store.me.value ?? "";
+  const seen = new Set(Object.values(options.value ?? {}).flat());
+  const targetsFor = (w: WeaponSheet): UnitId[] =>
+    deckTargets(state, carrier, w, me).sort((a, b) => Number(seen.has(b)) - Number(seen.has(a)));
+  const lent = deckRows(carrier?.id, deck.value, deckTarget.value);
+  const total = (rows?.attacks.length ?? 0) + lent.attacks.length;
 
   return (
     <div class="w40-step" data-testid="w40-shooting">
       <UnitPicker units={units} names={names} label="Shoot with" disabled={busy} onPick={pick} />
       {chosen && options.value === null && <p class="muted">Asking which targets are eligible…</p>}
-      {chosen && options.value !== null && weapons.length === 0 && (
+      {chosen && options.value !== null && weapons.length === 0 && lenders.length === 0 && (
         <p class="muted">{names.unit(chosen)} has no eligible target (range, sight or Engagement Range).</p>
       )}
-      {chosen && weapons.length > 0 && rows && (
+      {chosen && spent.size > 0 && (
+        <p class="muted" data-testid="w40-spent-note">
+          Spent (ONE SHOT): {[...spent].join(", ")}
+        </p>
+      )}
+      {chosen && options.value !== null && rows && (weapons.length > 0 || lenders.length > 0) && (
         <>
-          <WeaponTargets
-            weapons={weapons}
-            options={options.value ?? {}}
-            value={choice.value}
-            onChange={(w, t) => {
-              choice.value = { ...choice.value, [w]: t };
-              control.setHighlight({ targets: new Set(Object.values(choice.value).filter((x): x is string => !!x)) });
-            }}
-            names={names}
-          />
+          {weapons.length > 0 && (
+            <WeaponTargets
+              weapons={weapons}
+              options={options.value}
+              value={choice.value}
+              onChange={(w, t) => {
+                choice.value = { ...choice.value, [w]: t };
+                highlight();
+              }}
+              names={names}
+            />
+          )}
+          {lenders.length > 0 && (
+            <FiringDeckForm
+              size={size}
+              models={lenders}
+              choice={deck.value}
+              targets={deckTarget.value}
+              targetsFor={targetsFor}
+              names={names}
+              disabled={busy}
+              onWeapon={(m, w) => {
+                const next = { ...deck.value };
+                delete next[m];
+                if (w) next[m] = w;
+                deck.value = next;
+                const profile = w ? lenders.find((d) => d.model === m)?.weapons.find((x) => x.name === w) : undefined;
+                deckTarget.value = { ...deckTarget.value, [m]: profile ? (targetsFor(profile)[0] ?? null) : null };
+                highlight();
+              }}
+              onTarget={(m, t) => {
+                deckTarget.value = { ...deckTarget.value, [m]: t };
+                highlight();
+              }}
+            />
+          )}
           <p class="muted" data-testid="w40-attack-count">
-            {rows.attacks.length} attacks declared
+            {total} attacks declared
+            {lent.attacks.length > 0 && ` (${lent.attacks.length} from the Firing Deck)`}
             {rows.outOfRange.length > 0 && ` · ${rows.outOfRange.length} out of range (left out)`}
           </p>
           <button
             type="button"
             class="button button--primary"
             data-testid="w40-shoot"
-            disabled={busy || rows.attacks.length === 0}
+            disabled={busy || total === 0}
             onClick={() => {
-              control.send({ type: "shoot", unit: chosen, attacks: rows.attacks });
+              control.send({
+                type: "shoot",
+                unit: chosen,
+                attacks: [...rows.attacks, ...lent.attacks],
+                ...(lent.firing_deck.length > 0 ? { firing_deck: lent.firing_deck } : {}),
+              });
               unit.value = null;
               control.setHighlight(null);
             }}

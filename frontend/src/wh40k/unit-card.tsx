@@ -12,6 +12,16 @@ const LOCATION: Readonly<Record<string, string>> = {
   attached: "attached",
 };
 
+/** ONE SHOT weapons fired, by weapon: how many of the unit's models have spent it (R19). */
+function spentCounts(status: UnitStatus): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const entry of status.spent ?? []) {
+    const weapon = entry.slice(entry.indexOf("|") + 1);
+    out.set(weapon, (out.get(weapon) ?? 0) + 1);
+  }
+  return out;
+}
+
 function weaponLine(w: WeaponSheet): string {
   const range = w.kind === "melee" ? "Melee" : `${w.range ?? "?"}"`;
   const skill = w.skill ? `${w.skill}+` : "N/A";
@@ -29,10 +39,12 @@ interface Props {
   leader?: UnitStatus | undefined;
   /** A Leader unit attached to another: that unit's name. */
   joined?: string | undefined;
+  /** Embarked: the transport's name. */
+  transport?: string | undefined;
   onSelect(): void;
 }
 
-export function UnitCard({ id, status, models, color, focused, leader, joined, onSelect }: Props) {
+export function UnitCard({ id, status, models, color, focused, leader, joined, transport, onSelect }: Props) {
   const leaderModels = new Set(leader?.sheet.models.map(([mid]) => mid) ?? []);
   const sheet = status.sheet;
   const profile = sheet.models[0]?.[1];
@@ -41,18 +53,40 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, o
   const maxWounds = new Map(sheet.models.map(([mid, p]) => [mid, p.wounds]));
   const hurt = models.filter((m) => m.wounds < (maxWounds.get(m.id) ?? m.wounds));
   const gone = status.location === "destroyed";
+  const spent = spentCounts(status);
+  // Wounds left of a unit of multi-wound models (what a player counts before allocating).
+  const multi = models.length > 0 && models.every((m) => (maxWounds.get(m.id) ?? 1) > 1);
+  const woundsLeft = models.reduce((n, m) => n + m.wounds, 0);
+  const woundsMax = multi ? models.reduce((n, m) => n + (maxWounds.get(m.id) ?? m.wounds), 0) : 0;
+  const carriers = (weapon: string): number => sheet.models.filter(([, p]) => p.weapons.includes(weapon)).length;
   return (
     <li class={`w40-unit ${focused ? "w40-unit--focus" : ""} ${gone ? "w40-unit--gone" : ""}`} data-unit={id}>
       <button type="button" class="w40-unit__head" onClick={onSelect} title="Show this unit on the table">
         <span class="swatch" style={{ background: color }} />
         <span class="w40-unit__name">{sheet.name}</span>
-        <span class="w40-unit__count" data-models-left={status.models_left}>
-          {status.models_left}/{full}
-        </span>
+        {status.location === "attached" ? (
+          <span class="w40-unit__count muted" data-models-left={status.models_left} title="Its models are in the unit it leads">
+            attached
+          </span>
+        ) : (
+          <span class="w40-unit__count" data-models-left={status.models_left}>
+            {status.models_left}/{full}
+            {woundsMax > 1 && !gone && (
+              <span class="w40-unit__wounds" data-wounds-left={woundsLeft} title="Wounds left on the table">
+                {woundsLeft}/{woundsMax}W
+              </span>
+            )}
+          </span>
+        )}
       </button>
       <div class="w40-unit__status">
-        {status.location !== "table" && status.location !== "attached" && (
+        {status.location !== "table" && status.location !== "attached" && status.location !== "reserves" && status.location !== "embarked" && (
           <span class="muted">{LOCATION[status.location] ?? status.location}</span>
+        )}
+        {status.location === "embarked" && transport && (
+          <span class="muted" data-embarked-in={status.transport ?? ""}>
+            in {transport}
+          </span>
         )}
         {joined && (
           <span class="w40-mark w40-mark--effect" data-marker="joined" title="Leader attached to this unit (§3.6)">
@@ -67,6 +101,11 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, o
         {markers.map((m) => (
           <span key={m.code} class={`w40-mark w40-mark--${m.tone}`} title={m.label} data-marker={m.code}>
             {m.label}
+          </span>
+        ))}
+        {[...spent].map(([weapon, n]) => (
+          <span key={`spent-${weapon}`} class="w40-mark w40-mark--done" data-marker="spent" data-spent={weapon} title="ONE SHOT: fired once this battle">
+            {weapon} spent{carriers(weapon) > 1 ? ` ${n}/${carriers(weapon)}` : ""}
           </span>
         ))}
         {hurt.map((m) => (
@@ -86,7 +125,10 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, o
         </summary>
         <ul>
           {sheet.weapons.map((w) => (
-            <li key={w.name}>{weaponLine(w)}</li>
+            <li key={w.name} class={spent.has(w.name) ? "w40-weapon--spent" : ""}>
+              {weaponLine(w)}
+              {spent.has(w.name) && <b> (spent)</b>}
+            </li>
           ))}
         </ul>
         {leader && (

@@ -32,6 +32,7 @@ export function UnitList({ control }: { control: W40Control }) {
                   color={p.color}
                   leader={s.leader ? state.game.units[s.leader] : undefined}
                   joined={s.attached_to && s.location === "attached" ? state.game.units[s.attached_to]?.sheet.name : undefined}
+                  transport={s.location === "embarked" && s.transport ? state.game.units[s.transport]?.sheet.name : undefined}
                   focused={focus === id}
                   onSelect={() => control.selectUnit(id)}
                 />

@@ -60,6 +60,8 @@ export interface UnitSheet {
   feel_no_pain: number | null;
   scouts: number;
   capacity: number;
+  /** FIRING DECK x: how many embarked models may lend it a ranged weapon (0: none). */
+  firing_deck?: number;
   weapons: WeaponSheet[];
   models: [ModelId, ModelSheet][];
   /** A Leader: the army's units its Leader ability names. */
@@ -87,6 +89,8 @@ export interface UnitStatus {
   leader?: UnitId | null;
   /** On a Leader unit: the Bodyguard unit it joined. */
   attached_to?: UnitId | null;
+  /** ONE SHOT weapons fired this battle, as "model|weapon" (R19). */
+  spent?: string[];
   models_left: number;
   below_half: boolean;
   destroyed_models: number;
@@ -175,6 +179,12 @@ export interface AttackIn {
   target: UnitId;
 }
 
+/** FIRING DECK: one embarked model lending the transport one ranged weapon (§3.7). */
+export interface DeckIn {
+  model: ModelId;
+  weapon: string;
+}
+
 export type MoveKind = "normal" | "advance" | "fall_back" | "stationary" | "scouts";
 
 export type StratagemName =
@@ -199,12 +209,14 @@ export type W40Command =
       embark: Record<UnitId, UnitId>;
       /** Leader unit → the Bodyguard unit it joins (§3.6). */
       attach?: Record<UnitId, UnitId>;
+      /** AIRCRAFT with Hover declared in Hover mode (§4.9). */
+      hover?: UnitId[];
     }
   | { type: "deploy"; unit: UnitId; models: Place[] }
   | { type: "move"; unit: UnitId; kind: MoveKind; paths: PathIn[]; embark?: UnitId }
   | { type: "roll_advance"; unit: UnitId }
   | { type: "arrive" | "disembark"; unit: UnitId; models: Place[] }
-  | { type: "shoot"; unit: UnitId; attacks: AttackIn[] }
+  | { type: "shoot"; unit: UnitId; attacks: AttackIn[]; firing_deck?: DeckIn[] }
   | { type: "allocate"; model: ModelId }
   | { type: "declare_charge"; unit: UnitId; targets: UnitId[] }
   | { type: "charge_move"; unit: UnitId; paths: PathIn[] }

@@ -18,21 +18,22 @@ const namer = {
 };
 
 describe("Command Re-roll and coherency choices", () => {
-  it("offers the roll's owner the failed rolls to re-roll", () => {
+  it("offers the roll's owner any roll of the batch, marking the failed ones", () => {
     const s = fixture();
     s.game.pending = pending({
       player: "p2",
       kind: "reroll",
       unit: "p2-b",
-      options: ["1"],
-      detail: { roll: "save", dice: ["6", "1"], point: 2, weapon: "Ember carbine", target: "p2-b" },
+      options: ["0", "1"],
+      detail: { roll: "save", dice: ["6", "1"], failed: ["1"], point: 2, weapon: "Ember carbine", target: "p2-b" },
     });
     expect(offers(s, "p2").main).toEqual({
       kind: "reroll",
       unit: "p2-b",
       roll: "save",
       dice: ["6", "1"],
-      options: [1],
+      options: [0, 1],
+      failed: [1],
       weapon: "Ember carbine",
       target: "p2-b",
     });

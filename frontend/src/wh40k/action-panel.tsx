@@ -52,6 +52,7 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
           roll={offer.roll}
           dice={offer.dice}
           options={offer.options}
+          failed={offer.failed}
           weapon={offer.weapon}
           target={offer.target}
         />

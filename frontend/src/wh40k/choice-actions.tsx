@@ -23,11 +23,12 @@ interface RerollProps {
   roll: string;
   dice: string[];
   options: number[];
+  failed: number[];
   weapon: string;
   target: UnitId;
 }
 
-export function RerollActions({ control, unit, roll, dice, options, weapon, target }: RerollProps) {
+export function RerollActions({ control, unit, roll, dice, options, failed, weapon, target }: RerollProps) {
   const names = control.names.value;
   const idle = control.store.idle.value;
   const what = ROLL_WORDS[roll] ?? roll.replaceAll("_", " ");
@@ -36,17 +37,19 @@ export function RerollActions({ control, unit, roll, dice, options, weapon, targ
     <div class="w40-step" data-testid="w40-reroll" data-roll={roll}>
       <p>
         {names.unit(unit)}: {what}
-        {context}. Command Re-roll (1 CP) re-rolls one of the failed rolls.
+        {context}. Command Re-roll (1 CP) re-rolls one roll: a failed one (highlighted), or a success
+        for a better result.
       </p>
       <div class="w40-row">
         {dice.map((d, i) => (
           <button
             type="button"
-            class={options.includes(i) ? "button" : "button button--quiet"}
+            class={failed.includes(i) ? "button" : "button button--quiet"}
             key={i}
             data-reroll={i}
+            data-failed={failed.includes(i) ? "" : undefined}
             disabled={!idle || !options.includes(i)}
-            title={options.includes(i) ? `Re-roll this ${what}` : "This roll did not fail"}
+            title={failed.includes(i) ? `Re-roll this failed ${what}` : `Re-roll this ${what} (it succeeded)`}
             onClick={() => control.send({ type: "reroll", roll: i })}
           >
             {d}

@@ -19,7 +19,17 @@ export type MainOffer =
   | { kind: "fight"; units: UnitId[] }
   | { kind: "consolidate"; unit: UnitId }
   | { kind: "confirm_undo"; label: string }
-  | { kind: "reroll"; unit: UnitId; roll: string; dice: string[]; options: number[]; weapon: string; target: UnitId }
+  | {
+      kind: "reroll";
+      unit: UnitId;
+      roll: string;
+      dice: string[];
+      /** Every roll that may be re-rolled (a success too), and the failed ones that opened the window. */
+      options: number[];
+      failed: number[];
+      weapon: string;
+      target: UnitId;
+    }
   | { kind: "coherency"; unit: UnitId; models: ModelId[]; suggested: ModelId[] }
   | { kind: "mortal"; hazardous: boolean; unit: UnitId; models: ModelId[]; source: string; wounds: number; dice: string[] }
   | { kind: "command" }
@@ -193,6 +203,7 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
         roll: detailText(p.detail["roll"]),
         dice: detailList(p.detail["dice"]),
         options: p.options.map(Number).filter((i) => Number.isInteger(i)),
+        failed: detailList(p.detail["failed"]).map(Number).filter((i) => Number.isInteger(i)),
         weapon: detailText(p.detail["weapon"]),
         target: detailText(p.detail["target"]),
       };

@@ -62,6 +62,14 @@ describe("events → log lines", () => {
     );
   });
 
+  it("says what a secret formation was once both have declared", () => {
+    const revealed = {
+      type: "formations_revealed",
+      declared: [{ type: "formations_declared", player: "p1", reserves: [], strategic_reserves: ["p2-b"], attach: { "p1-a": "p2-b" } }],
+    };
+    expect(describeEvent(revealed, n)?.text).toBe("Battle formations revealed: Player 1: in Reserves Bravo; Alpha leads Bravo");
+  });
+
   it("orders weapon dice and drops empty kinds", () => {
     expect(weaponDice({ damage: [3], feel_no_pain: [], hit: [1] }).map((g) => g.label)).toEqual(["Hit", "Damage"]);
   });

@@ -110,3 +110,17 @@ def test_rule_warnings_about_a_secret_formation_reach_only_the_declaring_player(
     assert warnings
     assert all(views.redact(w, after, "p2") is None for w in warnings)
     assert all(views.redact(w, after, "p1") is not None for w in warnings)
+
+
+@pytest.mark.parametrize("viewer", ["p2", None])
+def test_the_reveal_tells_every_log_what_was_declared_in_secret(viewer: str | None) -> None:
+    s, events = _declared(formations(), CHOICES[-1])
+    (stub,) = [views.redact(e, s, viewer) for e in events if e.type == "formations_declared"]
+    assert stub == {"type": "formations_declared", "player": "p1"}
+    s, d = run(s, "p2", c.DeclareFormations())
+    assert not isinstance(d, Rejection)
+    (revealed,) = [views.redact(e, s, viewer) for e in d.events if e.type == "formations_revealed"]
+    assert revealed is not None
+    (p1,) = revealed["declared"]
+    assert p1["player"] == "p1" and p1["attach"] == {"p1-ac-exarch": P1_LINE}
+    assert p1["reserves"] == ["p1-ac-breach"] and p1["strategic_reserves"] == ["p1-ac-hounds"]

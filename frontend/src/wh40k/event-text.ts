@@ -106,6 +106,19 @@ const farthest = (models: unknown): number =>
     : 0;
 
 /** The log line for one event, or null for bookkeeping the log does not show. */
+/** What one player's battle formations put in Reserves, attached, embarked or set to Hover. */
+function formationWords(e: Record<string, unknown>, n: Namer): string {
+  const reserves = [...strs(e["reserves"]), ...strs(e["strategic_reserves"])];
+  const parts = [reserves.length ? `in Reserves ${reserves.map(n.unit).join(", ")}` : "no Reserves"];
+  const attach = Object.entries(rec(e["attach"]));
+  if (attach.length) parts.push(attach.map(([l, b]) => `${n.unit(l)} leads ${n.unit(str(b))}`).join(", "));
+  const embark = Object.entries(rec(e["embark"]));
+  if (embark.length) parts.push(embark.map(([u, t]) => `${n.unit(u)} embarked in ${n.unit(str(t))}`).join(", "));
+  const hover = strs(e["hover"]);
+  if (hover.length) parts.push(`Hover mode: ${hover.map(n.unit).join(", ")}`);
+  return parts.join("; ");
+}
+
 export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
   const player = str(e["player"]) || null;
   const who = n.player(player);
@@ -128,15 +141,12 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
       return line(`${n.player(str(e["attacker"]))} is the Attacker, ${n.player(str(e["defender"]))} the Defender`);
     case "formations_declared": {
       if (!("reserves" in e)) return line(`${who} declared battle formations (secret until both have declared)`, "plain", [], player);
-      const reserves = [...strs(e["reserves"]), ...strs(e["strategic_reserves"])];
-      const parts = [reserves.length ? `in Reserves ${reserves.map(n.unit).join(", ")}` : "no Reserves"];
-      const attach = Object.entries(rec(e["attach"]));
-      if (attach.length) parts.push(attach.map(([l, b]) => `${n.unit(l)} leads ${n.unit(str(b))}`).join(", "));
-      const embark = Object.entries(rec(e["embark"]));
-      if (embark.length) parts.push(embark.map(([u, t]) => `${n.unit(u)} embarked in ${n.unit(str(t))}`).join(", "));
-      const hover = strs(e["hover"]);
-      if (hover.length) parts.push(`Hover mode: ${hover.map(n.unit).join(", ")}`);
-      return line(`${who} declared battle formations: ${parts.join("; ")}`, "plain", [], player);
+      return line(`${who} declared battle formations: ${formationWords(e, n)}`, "plain", [], player);
+    }
+    case "formations_revealed": {
+      const revealed = (Array.isArray(e["declared"]) ? e["declared"] : []).map(rec);
+      const said = revealed.map((d) => `${n.player(str(d["player"]))}: ${formationWords(d, n)}`);
+      return said.length ? line(`Battle formations revealed: ${said.join(" · ")}`) : null;
     }
     case "unit_placed": {
       const how = str(e["how"]);

@@ -5,6 +5,7 @@ Declare Battle Formations, deployment, first turn, Scouts moves.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Objective
@@ -15,6 +16,7 @@ from vantage.rules.wh40k10e.events import (
     EffectAdded,
     FirstTurn,
     FormationsDeclared,
+    FormationsRevealed,
     ObjectivePlaced,
     PhaseStarted,
     RolesSet,
@@ -23,7 +25,7 @@ from vantage.rules.wh40k10e.events import (
     Waiting,
 )
 from vantage.rules.wh40k10e.setup import zones
-from vantage.rules.wh40k10e.state import Pending, State
+from vantage.rules.wh40k10e.state import Formation, Pending, State
 
 MARKERS = 4
 EDGE_GAP = 6.0
@@ -119,6 +121,21 @@ def assign_roles(em: Emitter) -> None:
     )
 
 
+def _declarations(secret: Mapping[str, Formation]) -> tuple[FormationsDeclared, ...]:
+    """The declarations kept secret until now, as the events that made them."""
+    return tuple(
+        FormationsDeclared(
+            player=p,
+            reserves=f.reserves,
+            strategic_reserves=f.strategic_reserves,
+            embark=f.embark,
+            attach=f.attach,
+            hover=f.hover,
+        )
+        for p, f in secret.items()
+    )
+
+
 def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
     """Reserves (Deep Strike), Strategic Reserves (25% cap) and embarked units (§4.5, §3.7)."""
     state, player = em.state, em.actor or ""
@@ -141,6 +158,7 @@ def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
     rejected = em.rules(_formation_problems(formed, cmd) + problems)
     if rejected:
         return rejected
+    earlier = dict(state.formations)
     em.emit(
         FormationsDeclared(
             player=player,
@@ -161,6 +179,7 @@ def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
             )
         )
     else:
+        em.emit(FormationsRevealed(declared=_declarations(earlier)))
         em.emit(PhaseStarted(round=0, player=None, phase="setup", step="deploy"))
         next_deployer(em, em.state.attacker or em.state.players[0])
     return None

@@ -74,6 +74,19 @@ class FormationsDeclared:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FormationsRevealed:
+    """Both players have declared: the earlier, secret declarations are made public (§5.1).
+
+    Changes nothing in the game (each declaration took effect when the last one was made); it
+    is there so that every log, the opponent's and a spectator's too, says what was declared.
+    """
+
+    type: Literal["formations_revealed"] = "formations_revealed"
+    declared: tuple[FormationsDeclared, ...]
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UnitPlaced:
     """A unit set up: deployed, arrived from Reserves, or disembarked."""
 
@@ -509,6 +522,7 @@ Event = Annotated[
     | RollOff
     | RolesSet
     | FormationsDeclared
+    | FormationsRevealed
     | UnitPlaced
     | FirstTurn
     | PhaseStarted

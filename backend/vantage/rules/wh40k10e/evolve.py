@@ -347,6 +347,7 @@ _HANDLERS: Mapping[type, Callable[[State, Any], State]] = {
     ev.RollOff: _nothing,
     ev.RolesSet: lambda s, e: replace(s, attacker=e.attacker, zones=e.zones),
     ev.FormationsDeclared: _formations,
+    ev.FormationsRevealed: lambda s, e: s,
     ev.UnitPlaced: _unit_placed,
     ev.FirstTurn: lambda s, e: replace(s, first=e.player),
     ev.PhaseStarted: _phase_started,

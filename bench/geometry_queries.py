@@ -3,7 +3,8 @@
 p50/p99 over a few thousand random queries of each kind: distance, engagement, coherency of a
 20-model unit, and one line of sight (on the same table, and on a new table version after each
 move, as the live server sees it). Also the websocket ``sight`` query (visible, fully visible and
-cover in one answer) through ``answer_table_query``. Prints JSON.
+cover in one answer) through ``answer_table_query``. Prints JSON; ``*_cpu`` entries are the
+thread CPU time of the same calls (less inflated by other processes on a shared machine).
 Run: ``.venv/bin/python bench/geometry_queries.py``.
 """
 
@@ -28,12 +29,20 @@ def _percentiles(samples: list[float]) -> dict[str, float]:
     return {"p50_ms": round(pick(0.5) * 1000, 4), "p99_ms": round(pick(0.99) * 1000, 4)}
 
 
-def _time(fn: Callable[[], object], n: int) -> list[float]:
-    out = []
+CPU: dict[str, list[float]] = {}
+"""Thread CPU time of the same calls (what load on a shared machine does not inflate as much:
+time spent waiting for a core is not counted; garbage collection still is)."""
+
+
+def _time(fn: Callable[[], object], n: int, name: str = "") -> list[float]:
+    out, cpu = [], []
     for _ in range(n):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         fn()
+        cpu.append(time.thread_time() - c0)
         out.append(time.perf_counter() - t0)
+    if name:
+        CPU[name] = cpu
     return out
 
 
@@ -84,7 +93,7 @@ def main() -> None:
         ),
         "coherency_20": _percentiles(_time(lambda: rules.coherency(table, "big"), 500)),
         "line_of_sight": _percentiles(
-            _time(lambda: rules.visible(table, rng.choice(p1), rng.choice(p2)), n)
+            _time(lambda: rules.visible(table, rng.choice(p1), rng.choice(p2)), n, "los")
         ),
         "line_of_sight_after_move": _percentiles(_after_move(table, rules, rng, p1, p2, n)),
         "ws_sight_query": _percentiles(
@@ -95,9 +104,12 @@ def main() -> None:
                     {"type": "sight", "observer": rng.choice(p1), "target": rng.choice(p2)},
                 ),
                 1000,
+                "ws",
             )
         ),
     }
+    report["line_of_sight_cpu"] = _percentiles(CPU["los"])
+    report["ws_sight_query_cpu"] = _percentiles(CPU["ws"])
     print(json.dumps(report, indent=2))
 
 

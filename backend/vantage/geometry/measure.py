@@ -16,7 +16,7 @@ from functools import lru_cache
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from vantage.geometry.prisms import Disc, Ellipse, Poly, Shape, make_poly
+from vantage.geometry.prisms import Disc, Ellipse, Poly, Shape, bbox, make_poly
 
 _SAMPLES = 72
 _GOLDEN = (math.sqrt(5) - 1) / 2
@@ -163,6 +163,12 @@ def _poly_contains(poly: Poly, x: float, y: float) -> bool:
 
 def covered_by_polygon(shape: Shape, zone: Poly, eps: float = 1e-6) -> bool:
     """Whether the footprint lies inside a polygon (its boundary may touch the polygon's)."""
+    if isinstance(shape, Disc):  # quick reject: a covered disc's box lies in the zone's box
+        sx0, sy0, sx1, sy1 = bbox(shape)  # (a disc wider than eps fits no grown corner's tip)
+        zx0, zy0, zx1, zy1 = bbox(zone)
+        slack = 2 * eps
+        if sx0 < zx0 - slack or sy0 < zy0 - slack or sx1 > zx1 + slack or sy1 > zy1 + slack:
+            return False
     if isinstance(shape, Poly):
         grown = Polygon(zone.points).buffer(eps, join_style="mitre")
         return bool(grown.covers(Polygon(shape.points)))
@@ -208,6 +214,36 @@ def farthest_gap(shape: Shape, to_point_gap: Callable[[float, float], float]) ->
         return max(to_point_gap(x, y) for x, y in shape.points)
     round_shape = shape
     return maximise_on_circle(lambda t: to_point_gap(*rim_point(round_shape, t)), 360)[0]
+
+
+def farthest_gap_to(shape: Shape, target: Shape) -> float:
+    """The largest plan distance from a point of ``shape`` to ``target`` (0 when covered).
+
+    A round base against a convex target in closed form: for convex ``P`` the distance from a
+    point ``p`` outside it is ``max over unit n of (n.p - h_P(n))``, so over a disc of centre
+    ``c`` and radius ``r`` the largest distance is ``max(0, r + s(c))`` with ``s`` the signed
+    distance from ``c`` to ``P`` (negative inside). Other figures: the distance is
+    1-Lipschitz, so ``gap(centre) + circumradius`` accepts at once when it is small enough to
+    settle the caller's question; otherwise the rim or vertices are searched
+    (:func:`farthest_gap`)."""
+    if isinstance(shape, Disc):
+        if isinstance(target, Disc):
+            return max(
+                0.0, math.hypot(shape.cx - target.cx, shape.cy - target.cy) + shape.r - target.r
+            )
+        if isinstance(target, Poly) and target.convex and len(target.points) >= 3:
+            return max(0.0, shape.r + _disc_poly_separation(Disc(shape.cx, shape.cy, 0.0), target))
+    return farthest_gap(shape, lambda x, y: point_gap(target, x, y))
+
+
+def farthest_gap_bound(shape: Shape, target: Shape) -> float:
+    """An upper bound on :func:`farthest_gap_to`: the centre's gap plus the circumradius
+    (the distance to a set is 1-Lipschitz)."""
+    if isinstance(shape, Poly):
+        return farthest_gap_to(shape, target)
+    cx, cy = shape.cx, shape.cy
+    reach = shape.r if isinstance(shape, Disc) else max(shape.a, shape.b)
+    return point_gap(target, cx, cy) + reach
 
 
 def segment_shape(p: tuple[float, float], q: tuple[float, float]) -> Poly:

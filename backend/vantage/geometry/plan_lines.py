@@ -142,7 +142,21 @@ def _tangents(pair: Ix, qx: F, qy: F, cx: F, cy: F, r: F) -> tuple[Ix, F, F, F, 
     return _cat(out)
 
 
-def _points(pairs: Pairs, polys: Packed, idx: Ix) -> tuple[Ix, F, F]:
+@dataclass(frozen=True, slots=True)
+class _Feature:
+    """Feature points of undecided pairs, sorted by pair. At an obstacle vertex, its two
+    neighbours (``nan`` elsewhere: rim crossings, and vertices of ruins seen into)."""
+
+    pair: Ix
+    x: F
+    y: F
+    ax: F
+    ay: F
+    bx: F
+    by: F
+
+
+def _points(pairs: Pairs, polys: Packed, idx: Ix) -> _Feature:
     """Feature points of each pair: obstacle vertices and crossings of edges with base rims."""
     counts = pairs.inc_count[idx]
     pair_of = np.repeat(idx, counts)
@@ -159,6 +173,11 @@ def _points(pairs: Pairs, polys: Packed, idx: Ix) -> tuple[Ix, F, F]:
     near = _pt_seg_pairs(vx, vy, pairs, pp) <= np.maximum(pairs.orad[pp], pairs.trad[pp]) + 1e-9
     keep = valid & near
     pts_pair, pts_x, pts_y = [pp[keep]], [vx[keep]], [vy[keep]]
+    opaque = ~pairs.inc_sees[inc][:, None]
+    nbr = [
+        np.where(opaque, a[k], np.nan)[keep]
+        for a in (polys.prev_x, polys.prev_y, polys.next_x, polys.next_y)
+    ]
     nxt = (np.arange(v) + 1) % v
     ex, ey = vx[:, nxt] - vx, vy[:, nxt] - vy
     for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
@@ -177,7 +196,26 @@ def _points(pairs: Pairs, polys: Packed, idx: Ix) -> tuple[Ix, F, F]:
             pts_pair.append(pp[hit])
             pts_x.append((vx + t * ex)[hit])
             pts_y.append((vy + t * ey)[hit])
-    return np.concatenate(pts_pair), np.concatenate(pts_x), np.concatenate(pts_y)
+    pair = np.concatenate(pts_pair)
+    extra = len(pair) - len(pts_pair[0])
+    nbr = [np.concatenate([a, np.full(extra, np.nan)]) for a in nbr]
+    order = np.argsort(pair, kind="stable")
+    cols = (pair, np.concatenate(pts_x), np.concatenate(pts_y), *nbr)
+    return _Feature(*(c[order] for c in cols))
+
+
+def _crosses_at(f: _Feature, at: Ix, ux: F, uy: F) -> B:
+    """Whether the line through feature point ``at`` with direction ``u`` enters the obstacle's
+    interior there: its two neighbours lie strictly on opposite sides, by a margin (a ``nan``
+    neighbour: never)."""
+    px, py = f.x[at], f.y[at]
+    sa = ux * (f.ay[at] - py) - uy * (f.ax[at] - px)
+    sb = ux * (f.by[at] - py) - uy * (f.bx[at] - px)
+    return np.asarray(((sa < -TANGENT) & (sb > TANGENT)) | ((sa > TANGENT) & (sb < -TANGENT)))
+
+
+TANGENT = 1e-7
+"""Margin (inches x unit direction) of the tangency test of candidate lines at a vertex."""
 
 
 def _pt_seg_pairs(x: F, y: F, pairs: Pairs, pp: Ix) -> F:
@@ -191,13 +229,35 @@ def _pt_seg_pairs(x: F, y: F, pairs: Pairs, pp: Ix) -> F:
 
 
 def full_candidates(pairs: Pairs, polys: Packed, idx: Ix) -> tuple[Ix, F, F, F, F]:
-    pair, qx, qy = _points(pairs, polys, idx)
-    order = np.argsort(pair, kind="stable")
-    pair, qx, qy = pair[order], qx[order], qy[order]
-    parts = [bitangents(pairs, idx)]
+    """The complete extremal line set of each pair (module docstring), without the lines that
+    enter an opaque obstacle's interior at the vertex they pass through.
+
+    Such a line is not extremal: the constraint "the sight segment avoids that obstacle" is
+    tight on a line only where the segment touches the obstacle's boundary without entering
+    (a supporting line through a vertex or along an edge), or where an end of the segment on a
+    base rim meets an edge (the rim crossings, which are kept). A vertex the line crosses into
+    the interior at is neither, so it does not bound the set of clear lines there."""
+    f = _points(pairs, polys, idx)
+    return _cat([bitangents(pairs, idx), point_tangents(pairs, f), point_pairs(f)])
+
+
+def point_tangents(pairs: Pairs, f: _Feature) -> tuple[Ix, F, F, F, F]:
+    """Lines through a feature point tangent to either base (see ``full_candidates``)."""
+    pair, qx, qy = f.pair, f.x, f.y
+    parts = []
+    at = np.arange(len(pair))
     for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
-        parts.append(_tangents(pair, qx, qy, cx[pair], cy[pair], r[pair]))
-    uniq, start, cnt = np.unique(pair, return_index=True, return_counts=True)
+        lines = _tangents(at, qx, qy, cx[pair], cy[pair], r[pair])
+        ok = ~_crosses_at(f, lines[0], lines[3], lines[4])
+        parts.append((pair[lines[0][ok]], lines[1][ok], lines[2][ok], lines[3][ok], lines[4][ok]))
+    return _cat(parts)
+
+
+def point_pairs(f: _Feature) -> tuple[Ix, F, F, F, F]:
+    """Lines through two feature points of the same pair (see ``full_candidates``)."""
+    pair, qx, qy = f.pair, f.x, f.y
+    parts: list[tuple[Ix, F, F, F, F]] = [_none()]
+    start, cnt = _runs(pair)
     for n in np.unique(cnt):
         if n < 2:
             continue
@@ -206,6 +266,31 @@ def full_candidates(pairs: Pairs, polys: Packed, idx: Ix) -> tuple[Ix, F, F, F, 
         a = (start[sel][:, None] + ii[None, :]).ravel()
         b = (start[sel][:, None] + jj[None, :]).ravel()
         ux, uy = unit(qx[b] - qx[a], qy[b] - qy[a])
-        parts.append((pair[a], qx[a], qy[a], ux, uy))
-    del uniq
+        ok = ~(_crosses_at(f, a, ux, uy) | _crosses_at(f, b, ux, uy))
+        parts.append((pair[a[ok]], qx[a[ok]], qy[a[ok]], ux[ok], uy[ok]))
     return _cat(parts)
+
+
+def feature_points(pairs: Pairs, polys: Packed, idx: Ix) -> _Feature:
+    """The feature points of pairs ``idx`` (sorted by pair)."""
+    return _points(pairs, polys, idx)
+
+
+def only_pairs(f: _Feature, keep: B) -> _Feature:
+    """The feature points of the pairs where ``keep`` (indexed by pair) holds."""
+    sel = keep[f.pair]
+    return _Feature(*(getattr(f, name)[sel] for name in _Feature.__slots__))
+
+
+def _none() -> tuple[Ix, F, F, F, F]:
+    empty = np.zeros(0)
+    return np.zeros(0, dtype=np.int64), empty, empty, empty, empty
+
+
+def _runs(sorted_keys: Ix) -> tuple[Ix, Ix]:
+    """Start and length of each run of equal values in a sorted array."""
+    if not len(sorted_keys):
+        return sorted_keys, sorted_keys
+    edge = np.flatnonzero(np.diff(sorted_keys)) + 1
+    start = np.concatenate([[0], edge])
+    return start, np.diff(np.concatenate([start, [len(sorted_keys)]]))

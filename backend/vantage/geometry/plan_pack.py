@@ -50,6 +50,10 @@ class Packed:
     my: F
     t: dict[str, NDArray[Any]]
     """The (P, V) arrays transposed to (V, P): reductions over vertices run along rows."""
+    prev_x: F  # (P, V) each real vertex's neighbours (nan on padding)
+    prev_y: F
+    next_x: F
+    next_y: F
 
 
 @lru_cache(maxsize=64)
@@ -89,8 +93,15 @@ def pack(polys: tuple[Poly, ...], see_into: tuple[bool, ...]) -> Packed:
     by_name = {"vx": vx, "vy": vy, "nx": nx, "ny": ny, "off": off, "valid": valid}
     by_name |= {"cnx": cnx, "cny": cny, "coff": coff, "ex": ex, "ey": ey, "ell": ell}
     t = {name: np.ascontiguousarray(a.T) for name, a in by_name.items()}
-    out = Packed(vx, vy, nx, ny, off, valid, see, box, cnx, cny, coff, ex, ey, ell, mx, my, t)
-    for a in (see, box, mx, my, *by_name.values(), *t.values()):
+    around = np.full((4, n, vmax), np.nan)
+    for k, p in enumerate(polys):
+        m = len(p.points)
+        for i in range(m):
+            around[:, k, i] = (*p.points[i - 1], *p.points[(i + 1) % m])
+    out = Packed(
+        vx, vy, nx, ny, off, valid, see, box, cnx, cny, coff, ex, ey, ell, mx, my, t, *around
+    )
+    for a in (see, box, mx, my, around, *by_name.values(), *t.values()):
         a.setflags(write=False)
     return out
 

@@ -33,6 +33,7 @@ from shapely.geometry import Polygon
 
 from vantage.geometry.alone import blocks_alone, disc_gap
 from vantage.geometry.candidates import iter_candidate_lines
+from vantage.geometry.hull_filter import capsule_meets
 from vantage.geometry.lines import (
     Interval,
     Line,
@@ -182,21 +183,66 @@ def _hull(prob: SightProblem) -> Polygon:
 
 
 def relevant(prob: SightProblem) -> tuple[list[Prism], list[Wall]]:
-    """The obstacles that can meet some sight segment (plan hull and height range)."""
-    hull = _hull(prob)
-    hb = hull.bounds
+    """The obstacles that can meet some sight segment (plan hull and height range).
+
+    Between round bases most footprints are settled against two capsules that bound the hull
+    (``geometry.hull_filter``, closed form with a margin); the rest, and every footprint when a
+    base is not round, are tested against the shapely hull."""
     zmin = min(prob.observer.lo, prob.target.lo)
     zmax = max(prob.observer.hi, prob.target.hi)
     tall = [b for b in prob.blockers if b.hi > zmin + TOL and b.lo < zmax - TOL]
-    keep = _meets_all(hull, hb, [b.shape for b in tall])
-    walls = [
-        w
-        for w, k in zip(
-            prob.walls, _meets_all(hull, hb, [w.shape for w in prob.walls]), strict=True
-        )
-        if k
+    shapes = [b.shape for b in tall] + [w.shape for w in prob.walls]
+    meets = _hull_meets(prob, shapes)
+    keep = [b for b, k in zip(tall, meets, strict=False) if k]
+    return keep, [w for w, k in zip(prob.walls, meets[len(tall) :], strict=True) if k]
+
+
+def relevant_reference(prob: SightProblem) -> tuple[list[Prism], list[Wall]]:
+    """``relevant`` with every footprint tested against the shapely hull (for tests)."""
+    zmin = min(prob.observer.lo, prob.target.lo)
+    zmax = max(prob.observer.hi, prob.target.hi)
+    tall = [b for b in prob.blockers if b.hi > zmin + TOL and b.lo < zmax - TOL]
+    hull = _hull(prob)
+    keep = _meets_all(hull, hull.bounds, [b.shape for b in tall])
+    walls = _meets_all(hull, hull.bounds, [w.shape for w in prob.walls])
+    return [b for b, k in zip(tall, keep, strict=True) if k], [
+        w for w, k in zip(prob.walls, walls, strict=True) if k
     ]
-    return [b for b, k in zip(tall, keep, strict=True) if k], walls
+
+
+_HULLS: OrderedDict[object, dict[int, tuple[Shape, bool]]] = OrderedDict()
+
+
+def _hull_meets(prob: SightProblem, shapes: list[Shape]) -> list[bool]:
+    """Whether each footprint meets the viewers' hull. Remembered per viewer footprints, by the
+    footprint's identity (the entry holds the footprint, so the identity cannot be reused):
+    cover asks the same pair again with one piece removed at a time."""
+    o, t = prob.observer.shape, prob.target.shape
+    if not shapes:
+        return []
+    seen = memo_get(_HULLS, (o, t))
+    if seen is None:
+        seen = memo_put(_HULLS, (o, t), {}, 256)
+    known: list[bool | None] = [None] * len(shapes)
+    for i, shape in enumerate(shapes):
+        hit = seen.get(id(shape))
+        if hit is not None and hit[0] is shape:
+            known[i] = hit[1]
+    new = todo = [i for i, k in enumerate(known) if k is None]
+    if todo and isinstance(o, Disc) and isinstance(t, Disc):
+        for i, k in zip(todo, capsule_meets(o, t, [shapes[i] for i in todo]), strict=True):
+            known[i] = k
+        todo = [i for i in todo if known[i] is None]
+    if todo:
+        hull = _hull(prob)
+        for i, k in zip(
+            todo, _meets_all(hull, hull.bounds, [shapes[i] for i in todo]), strict=True
+        ):
+            known[i] = k
+    if len(seen) < 4096:
+        for i in new:
+            seen[id(shapes[i])] = (shapes[i], bool(known[i]))
+    return [bool(k) for k in known]
 
 
 def _meets_all(

@@ -25,7 +25,17 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from vantage.geometry.plan_lines import Pairs, bitangents, full_candidates, lines_clear, unit
+from vantage.geometry.plan_lines import (
+    Pairs,
+    bitangents,
+    feature_points,
+    full_candidates,
+    lines_clear,
+    only_pairs,
+    point_pairs,
+    point_tangents,
+    unit,
+)
 from vantage.geometry.plan_pack import (
     B,
     DiscRelations,
@@ -342,11 +352,27 @@ def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
     todo = _tangent_lines(pairs, polys, todo, result)
     for chunk in np.array_split(todo, max(1, len(todo) // CHUNK)):
         if len(chunk):
-            lines = full_candidates(pairs, polys, chunk)
-            clear = lines_clear(pairs, polys, *lines)
-            seen = np.bincount(lines[0][clear], minlength=n) > 0
-            result[chunk] = np.where(seen[chunk], 1, 0)
+            _full_search(pairs, polys, chunk, result)
     return result
+
+
+def _full_search(pairs: Pairs, polys: Packed, chunk: Ix, result: NDArray[np.int8]) -> None:
+    """Step 7 for pairs whose centre line and common tangents are blocked: the rest of the
+    complete line set in two rounds, the lines through one feature point tangent to a base, then
+    (for the pairs still open) the lines through two feature points; the union is the whole
+    set of ``full_candidates``, so a pair with no clear line in either round is blocked."""
+    n = len(result)
+    f = feature_points(pairs, polys, chunk)
+    lines = point_tangents(pairs, f)
+    clear = lines_clear(pairs, polys, *lines)
+    seen = np.bincount(lines[0][clear], minlength=n) > 0
+    open_ = np.zeros(n, dtype=bool)
+    open_[chunk] = ~seen[chunk]
+    if open_.any():
+        lines = point_pairs(only_pairs(f, open_))
+        clear = lines_clear(pairs, polys, *lines)
+        seen |= np.bincount(lines[0][clear], minlength=n) > 0
+    result[chunk] = np.where(seen[chunk], 1, 0)
 
 
 def _centre_lines(pairs: Pairs, polys: Packed, todo: Ix, result: NDArray[np.int8]) -> Ix:

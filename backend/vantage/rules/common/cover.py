@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from vantage.engine.table import Model, Table, TerrainPiece
-from vantage.geometry.measure import farthest_gap, interiors_overlap, planar_gap, point_gap
+from vantage.geometry.measure import (
+    farthest_gap_bound,
+    farthest_gap_to,
+    interiors_overlap,
+    planar_gap,
+)
 from vantage.geometry.prisms import model_shape, terrain_shape
 from vantage.rules.common.measuring import distance, keywords, within
 from vantage.rules.common.visibility import traits, wholly_within_piece
@@ -30,8 +35,10 @@ def is_infantry(table: Table, model: Model) -> bool:
 
 def wholly_within_range_of_piece(model: Model, piece: TerrainPiece, rng: float) -> bool:
     """Every point of the footprint within ``rng`` of the terrain footprint (plan)."""
-    shape = terrain_shape(piece)
-    return within(farthest_gap(model_shape(model), lambda x, y: point_gap(shape, x, y)), rng)
+    shape, footprint = terrain_shape(piece), model_shape(model)
+    if within(farthest_gap_bound(footprint, shape), rng):  # quick accept (1-Lipschitz bound)
+        return True
+    return within(farthest_gap_to(footprint, shape), rng)
 
 
 def cover_10e(table: Table, target: Model, fully_visible: FullyVisible) -> bool:

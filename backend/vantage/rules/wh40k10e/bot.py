@@ -171,6 +171,13 @@ def _deploy(state: State, player: str, unit: str) -> Any:
             cmd = c.Deploy(unit=unit, models=_block(state, unit, cx, cy, facing))
             if legal(state, player, cmd):
                 return cmd
+    for depth in (2.0, 5.0, 8.0, 10.5):  # a crowded zone (big armies): a finer search
+        cy = min(ys) + depth if low else max(ys) - depth
+        for i in range(25):
+            cx = state.table.width * (0.05 + 0.9 * i / 24)
+            cmd = c.Deploy(unit=unit, models=_block(state, unit, cx, cy, facing))
+            if legal(state, player, cmd):
+                return cmd
     return c.Deploy(
         unit=unit, models=_block(state, unit, state.table.width / 2, sum(ys) / 4, facing)
     )

@@ -2,8 +2,10 @@
 
 Continuations are short strings kept in the state (``AttackPlan.after``, a reaction's
 ``detail["after"]``): ``active`` (the active player acts), ``charge_move:<unit>``,
-``consolidate:<unit>``, ``fight_next``, ``next_phase``, ``shoot``, and after mortal wounds
-outside attacks (``mortals.py``) ``attack_resolved`` (Hazardous tests next) and ``attack_done``.
+``consolidate:<unit>``, ``moved:<unit>`` (the reactions to a move, after the Deadly
+Demise wounds of a Desperate Escape), ``fight_next``, ``next_phase``, ``shoot``, and after
+mortal wounds outside attacks (``mortals.py``) ``attack_resolved`` (Hazardous tests next) and
+``attack_done``.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ def resume(em: Emitter, after: str) -> None:
             from vantage.rules.wh40k10e.fight import after_fight
 
             after_fight(em, unit)
+    elif kind == "moved":
+        from vantage.rules.wh40k10e.reactions import after_enemy_move
+
+        after_enemy_move(em, unit)
     elif kind == "fight_next":
         from vantage.rules.wh40k10e.fight import next_selection
 

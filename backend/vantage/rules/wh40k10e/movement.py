@@ -128,11 +128,17 @@ def move(em: Emitter, cmd: Move) -> Rejection | None:
     dice = em.roll(len(escapes)) if escapes else ()
     worth = tuple(d <= 2 for d in dice)
     offer = rerolls.offerable(state, player, cmd.unit, worth)
-    dead = set() if offer else desperate_escape(em, cmd.unit, dice, cmd.casualties)
-    moved = tuple(_placed(s) for mid, s in sweeps.items() if mid not in dead)
+    settled = True
+    if not offer:
+        desperate_escape(em, cmd.unit, dice, cmd.casualties)
+        settled = _demise_wounds(em, cmd.unit)
+    alive = em.state.table.models
+    moved = tuple(_placed(s) for mid, s in sweeps.items() if mid in alive)
     em.emit(UnitMoved(unit=cmd.unit, kind=cmd.kind, models=moved))
-    if cmd.embark:
+    if cmd.embark and moved:
         em.emit(Embarked(unit=cmd.unit, transport=cmd.embark))
+    if not settled:
+        return None
     if offer:
         rolls = tuple((d,) for d in dice)
         casualties = tuple(cmd.casualties)
@@ -345,8 +351,33 @@ def desperate_escape(
         m for m in reversed(alive) if m not in casualties
     ]
     dead = tuple(order[:failures])
+    demise = _demise_values(em.state, unit, dead)
     em.emit(DesperateEscape(unit=unit, dice=dice, destroyed=dead))
+    from vantage.rules.wh40k10e.damage import deadly_demise
+
+    for model, value in demise:  # rules decision R33
+        deadly_demise(em, unit, model, value)
     return set(dead)
+
+
+def _demise_values(state: State, unit: str, dead: Sequence[str]) -> list[tuple[Model, str]]:
+    """The destroyed models on the table with Deadly Demise, where they stood (§9)."""
+    from vantage.rules.wh40k10e import leaders
+
+    return [
+        (state.table.models[m], value)
+        for m in dead
+        if m in state.table.models
+        and (value := leaders.model_sheet(state, m, unit).deadly_demise) is not None
+    ]
+
+
+def _demise_wounds(em: Emitter, unit: str) -> bool:
+    """Resolve the mortal wounds queued by Deadly Demise during a Desperate Escape test
+    (R33). ``False``: the game waits for a controller, then the move's reactions follow."""
+    from vantage.rules.wh40k10e.mortals import drain
+
+    return drain(em, f"moved:{unit}")
 
 
 def _embark_problems(

@@ -10,8 +10,8 @@ from vantage.rules.wh40k10e.state import State
 
 
 def live_query(state: State, query: Mapping[str, Any]) -> Any | Rejection:
-    """``{"kind": "targets", "unit": id}``, ``{"kind": "charge_targets", "unit": id}``,
-    ``{"kind": "layouts"}``."""
+    """``{"kind": "targets", "unit": id, "firing_deck"?: [{"model", "weapon"}]}``,
+    ``{"kind": "charge_targets", "unit": id}``, ``{"kind": "layouts"}``."""
     from vantage.rules.wh40k10e.charge import charge_targets
     from vantage.rules.wh40k10e.layouts import LAYOUTS
     from vantage.rules.wh40k10e.shooting import eligible_targets
@@ -27,7 +27,29 @@ def live_query(state: State, query: Mapping[str, Any]) -> Any | Rejection:
     if not isinstance(unit, str) or unit not in state.sheets:
         return Rejection("query/unit", "name a unit by id")
     if kind == "targets":
-        return eligible_targets(state, unit)
+        deck = _deck_state(state, unit, query.get("firing_deck", []))
+        return deck if isinstance(deck, Rejection) else eligible_targets(deck, unit)
     if kind == "charge_targets":
         return charge_targets(state, unit)
     return Rejection("query/unsupported", "kinds: targets, charge_targets, layouts")
+
+
+def _deck_state(state: State, transport: str, raw: object) -> State | Rejection:
+    """The state with the FIRING DECK weapons lent as ``shoot.firing_deck`` would lend them
+    (§3.7, R21), so the targets answer covers them under their ``"<weapon> [deck <model>]"``
+    names, in range and sight of the transport's first model."""
+    from vantage.rules.wh40k10e.commands import DeckIn
+    from vantage.rules.wh40k10e.firing_deck import equip, problems
+
+    if not isinstance(raw, list) or not all(
+        isinstance(p, dict) and isinstance(p.get("model"), str) and isinstance(p.get("weapon"), str)
+        for p in raw
+    ):
+        return Rejection("query/firing_deck", 'firing_deck: a list of {"model", "weapon"}')
+    if not raw:
+        return state
+    picks = [DeckIn(model=p["model"], weapon=p["weapon"]) for p in raw]
+    bad = problems(state, transport, picks)
+    if bad:
+        return Rejection("query/firing_deck", bad[0].message, {"code": bad[0].code})
+    return equip(state, transport, [f"{p.model}|{p.weapon}" for p in picks])

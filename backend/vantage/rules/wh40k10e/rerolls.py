@@ -208,7 +208,10 @@ def _carry_on(em: Emitter, pending: Pending, rolls: Rolls) -> None:
         casualties = pending.detail.get("casualties", ())
         assert isinstance(casualties, tuple)
         desperate_escape(em, unit, dice, casualties)
-        after_enemy_move(em, unit)
+        from vantage.rules.wh40k10e.mortals import drain
+
+        if drain(em, f"moved:{unit}"):  # Deadly Demise of the destroyed (R33)
+            after_enemy_move(em, unit)
     elif roll == "hazardous":
         from vantage.rules.wh40k10e.shooting import hazardous_results
 

@@ -4,7 +4,9 @@ Nothing is hidden in 10th-edition core except the Declare Battle Formations step
 made in secret: until both players have declared, each sees only their own Leaders, reserves,
 Strategic Reserves, embarkations and Hover mode (rules decision R10). The game keeps a
 declaration aside until the reveal (``State.formations``), so the opponent's and a spectator's
-view cannot depend on it; the declaring player's own view applies it.
+view cannot depend on it; the declaring player's own view applies it. After the reveal the
+cargo of a transport is public: an embarked unit lists its living models and their wounds
+(``embarked_models``), which the browser offers for FIRING DECK.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
             + sum(1 for m in state.offboard.values() if m.unit == uid),
             "below_half": below_half(state, uid),
             "destroyed_models": state.destroyed.get(uid, 0),
+            "embarked_models": _embarked_models(state, uid),
             "sheet": _SHEET.encode(sheet),
         }
     out["game"] = {
@@ -95,6 +98,18 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
         },
     }
     return out
+
+
+def _embarked_models(state: State, unit: str) -> list[dict[str, Any]]:
+    """An embarked unit's living models and their wounds left, in unit order (empty for any
+    other unit). Which units are embarked is public once Battle Formations are revealed (§3.7,
+    setup step 5): before that the opponent's view has no embarked units (R10)."""
+    if state.status[unit].location != "embarked":
+        return []
+    aboard = {mid: m for mid, m in state.offboard.items() if m.unit == unit}
+    order = [mid for mid, _ in state.sheets[unit].models if mid in aboard]
+    order += [mid for mid in aboard if mid not in order]
+    return [{"id": mid, "wounds": aboard[mid].wounds} for mid in order]
 
 
 def redact(event: Any, state_after: State, viewer: str | None) -> dict[str, Any] | None:

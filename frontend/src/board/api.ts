@@ -19,6 +19,12 @@ export interface BoardView {
   movable?: ReadonlySet<UnitId>;
   /** How a drag is checked (unit check, engagement range drawn); omitted or null: not at all. */
   dragRules?: DragRules | null;
+  /** Units whose names the table shows first (the unit being worked with), like the selection's. */
+  focus?: ReadonlySet<UnitId>;
+  /** What each objective marker's label says, by objective id (omitted: the id). */
+  objectiveLabels?: ReadonlyMap<string, string>;
+  /** Areas the page draws over the table (unit badges), in inches: names keep off them if they can. */
+  marks?: readonly { x: number; y: number; w: number; h: number }[];
 }
 
 export interface ModelMoveRequest {

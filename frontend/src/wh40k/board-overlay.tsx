@@ -5,7 +5,7 @@
 import { reach } from "../geometry/base-footprint";
 import type { ModelInfo } from "../protocol/messages";
 import { levelLabel } from "./elevation";
-import { positions, waypoints } from "./move-plan";
+import { waypoints } from "./move-plan";
 import { shownTable } from "./board-state";
 import { unitMarkers } from "./unit-markers";
 import type { W40Control } from "./w40-control";
@@ -21,14 +21,25 @@ export interface OverlayCamera {
 const CONTROL_RANGE = 3;
 const NEUTRAL = "#e8c547";
 
-function UnitBadges({ models, markers, color }: { models: ModelInfo[]; markers: ReturnType<typeof unitMarkers>; color: string }) {
-  if (markers.length === 0 || models.length === 0) return null;
-  // Below the unit: the board's own unit label sits above it.
-  const low = models.reduce((a, m) => (m.y + reach(m.base) > a.y + reach(a.base) ? m : a));
+const BADGE_W = 1.6;
+
+/** Where a unit's row of `count` badges goes, in table inches: centred just below the unit. */
+export function badgeRow(models: readonly ModelInfo[], count: number): { x: number; y: number; w: number; h: number } | null {
+  if (count === 0 || models.length === 0) return null;
+  const first = models[0] as ModelInfo;
+  const low = models.reduce((a, m) => (m.y + reach(m.base) > a.y + reach(a.base) ? m : a), first);
   const cx = models.reduce((s, m) => s + m.x, 0) / models.length;
   const y = low.y + reach(low.base) + 0.8;
-  const w = 1.6;
-  const x0 = cx - (markers.length * w) / 2;
+  return { x: cx - (count * BADGE_W) / 2, y: y - 0.55, w: count * BADGE_W, h: 1.1 };
+}
+
+function UnitBadges({ models, markers, color }: { models: ModelInfo[]; markers: ReturnType<typeof unitMarkers>; color: string }) {
+  const row = badgeRow(models, markers.length);
+  if (row === null) return null;
+  // Below the unit; the board keeps its names off this row (BoardView.marks).
+  const y = row.y + 0.55;
+  const w = BADGE_W;
+  const x0 = row.x;
   return (
     <g class="w40-badges">
       {markers.map((mk, i) => (
@@ -62,7 +73,6 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
     pick?.(Math.round(x * 10) / 10, Math.round(y * 10) / 10);
   };
   const ways = plan ? waypoints(plan) : new Map();
-  const ends = plan ? positions(plan) : new Map();
   return (
     <svg class={`w40-overlay ${pick ? "w40-overlay--pick" : ""}`} data-testid="w40-overlay" onClick={pick ? onPick : undefined}>
       <g transform={`translate(${camera.x} ${camera.y}) scale(${camera.scale})`}>
@@ -84,10 +94,7 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
             <g key={o.id} class="w40-objective" data-objective={o.id} data-control={holder ?? ""}>
               <circle cx={o.x} cy={o.y} r={r + CONTROL_RANGE} class="w40-objective__range" stroke={color} />
               <circle cx={o.x} cy={o.y} r={r + 0.25} class="w40-objective__ring" stroke={color} />
-              <text x={o.x} y={o.y - r - 0.5} text-anchor="middle" class="w40-objective__label">
-                {o.id}
-                {holder ? ` · ${control.names.value.player(holder)}` : ""}
-              </text>
+              {/* The label is the board's (placed with the other names, see board/label-layout). */}
             </g>
           );
         })}
@@ -131,12 +138,6 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
               />
             );
           })}
-        {plan &&
-          [...ends].slice(0, 1).map(([id, p]) => (
-            <text key={`l-${id}`} x={p.x} y={p.y - 1.6} class="w40-path__label" text-anchor="middle">
-              {control.names.value.unit(plan.unit)}
-            </text>
-          ))}
       </g>
     </svg>
   );

@@ -5,13 +5,27 @@ import { type ReadonlySignal, effect, useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import type { BoardRenderer } from "../board/api";
 import { createKonvaBoard } from "../board/konva/konva-board";
-import { BoardOverlay, type OverlayCamera } from "./board-overlay";
+import type { ModelInfo } from "../protocol/messages";
+import { BoardOverlay, type OverlayCamera, badgeRow } from "./board-overlay";
 import { shownTable } from "./board-state";
 import { addDrop } from "./move-plan";
+import { unitMarkers } from "./unit-markers";
+import type { W40State } from "./wire";
 import type { W40Control } from "./w40-control";
 
 const sameCamera = (a: OverlayCamera | null, b: OverlayCamera): boolean =>
   a !== null && Math.abs(a.scale - b.scale) < 1e-6 && Math.abs(a.x - b.x) < 0.01 && Math.abs(a.y - b.y) < 0.01;
+
+/** The rows of unit badges the overlay draws, for the board to keep names off. */
+function badgeRows(state: W40State, models: readonly ModelInfo[]): { x: number; y: number; w: number; h: number }[] {
+  const byUnit = new Map<string, ModelInfo[]>();
+  for (const m of models) byUnit.set(m.unit, [...(byUnit.get(m.unit) ?? []), m]);
+  return [...byUnit].flatMap(([unit, list]) => {
+    const s = state.game.units[unit];
+    const row = s ? badgeRow(list, unitMarkers(s).length) : null;
+    return row ? [row] : [];
+  });
+}
 
 /** The board's table-to-pixels mapping, read back from two points (it has no rotation). */
 function readCamera(board: BoardRenderer, host: HTMLElement): OverlayCamera {
@@ -40,11 +54,21 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
       if (state === null) return;
       const plan = control.plan.value;
       const shown = shownTable(state, plan);
+      const focus = control.focus.value;
+      const names = control.names.value;
       board.setView({
         state: shown.state,
         pending: shown.planned,
         mover: plan ? control.store.me.value : null,
         movable: new Set(plan ? [plan.unit] : []),
+        focus: new Set([...(plan ? [plan.unit] : []), ...(focus ? [focus] : [])]),
+        marks: badgeRows(state, shown.state.models),
+        objectiveLabels: new Map(
+          state.objectives.map((o) => {
+            const holder = state.game.control[o.id] ?? null;
+            return [o.id, holder ? `${o.id} · ${names.player(holder)}` : o.id];
+          }),
+        ),
       });
     });
     let frame = 0;

@@ -1,5 +1,6 @@
-// Everything drawn at screen size over the table: terrain and unit names, the scale bar, and the
-// distance read-out of a drag. Text stays legible at any zoom because it is not scaled.
+// Everything drawn at screen size over the table: unit, objective and terrain names, the scale
+// bar, the distance read-out of a drag and a tooltip for a name that had no room. Text stays
+// legible at any zoom because it is not scaled; where each name goes is label-layout's choice.
 
 import Konva from "konva/lib/Core";
 import type { Group } from "konva/lib/Group";
@@ -11,53 +12,117 @@ import { type Camera, toScreen } from "../../geometry/camera";
 import { formatInches, scaleBarInches } from "../../geometry/scale-bar";
 import { type Point, centroid } from "../../geometry/vec";
 import type { TableState, UnitId } from "../../protocol/messages";
+import {
+  type LabelRequest,
+  type Obstacle,
+  type Rect as Box,
+  aroundBox,
+  inArea,
+  layoutLabels,
+} from "../label-layout";
+import { OBJECTIVE, SELECTED } from "../palette";
 import type { ShownBase } from "./base-nodes";
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+const UNIT_FILL = "rgba(20, 24, 30, 0.72)";
+const TERRAIN_FILL = "rgba(20, 24, 30, 0.35)";
 
-function label(text: string, fill: string, color: string, fontSize: number): Label {
+function label(text: string, fill: string, color: string, fontSize: number, bold = false): Label {
   const l = new Label({ listening: false });
   l.add(new Tag({ fill, cornerRadius: 3 }));
-  l.add(new Text({ text, fontFamily: FONT, fontSize, fill: color, padding: 3 }));
+  l.add(
+    new Text({ text, fontFamily: FONT, fontSize, fill: color, padding: 3, fontStyle: bold ? "bold" : "normal" }),
+  );
   return l;
 }
 
-/** Put a label's centre-bottom (or centre) at a screen point. */
-function anchor(l: Label, at: Point, above: boolean): void {
-  l.position({ x: Math.round(at.x - l.width() / 2), y: Math.round(at.y - (above ? l.height() : l.height() / 2)) });
+const boxOf = (l: Label): Box => ({ x: l.x(), y: l.y(), w: l.width(), h: l.height() });
+
+function insidePolygon(p: Point, polygon: readonly [number, number][]): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i] ?? [0, 0];
+    const [xj, yj] = polygon[j] ?? [0, 0];
+    if (yi > p.y !== yj > p.y && p.x < ((xj - xi) * (p.y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+interface TerrainName {
+  key: string;
+  name: string;
+  at: Point;
+  polygon: [number, number][];
+  /** Bounding box in table inches. */
+  min: Point;
+  max: Point;
+  label: Label;
+}
+
+interface ObjectiveName {
+  at: Point;
+  radius: number;
+  label: Label;
+}
+
+/** What the labels should know beyond the camera and the bases. */
+export interface LabelContext {
+  /** Units whose names come first (selected, dragged or being worked with). */
+  focus: ReadonlySet<UnitId>;
+  /** Screen rectangles no name may cover (the tool overlay's read-outs). */
+  reserved: readonly Box[];
+  /** Table areas (inches) the page draws over: names avoid them like bases. */
+  marks?: readonly Box[];
 }
 
 export class Hud {
   private readonly terrainLabels: Group;
+  private readonly objectiveLabels: Group;
   private readonly unitLabels: Group;
   private readonly scaleBar: Group;
   private readonly readout: Label;
-  private terrainNames: { at: Point; label: Label }[] = [];
+  private readonly tooltip: Label;
+  private terrainNames: TerrainName[] = [];
+  private objectiveNames = new Map<string, ObjectiveName>();
   private unitNames = new Map<UnitId, Label>();
+  /** The candidate each label took last time (kept while free: labels do not flicker). */
+  private choices = new Map<string, number>();
+  private hiddenKeys = new Set<string>();
+  private choicesScale = 0;
   /** The scale and viewport height the scale bar was drawn for. */
   private scaleBarFor = "";
+  private scaleBarBox: Box = { x: 0, y: 0, w: 0, h: 0 };
 
   constructor(private readonly layer: Layer) {
     this.terrainLabels = new Konva.Group({ listening: false });
+    this.objectiveLabels = new Konva.Group({ listening: false });
     this.unitLabels = new Konva.Group({ listening: false });
     this.scaleBar = new Konva.Group({ listening: false });
     this.readout = label("", "rgba(20, 24, 30, 0.88)", "#ffffff", 14);
     this.readout.visible(false);
-    layer.add(this.terrainLabels, this.unitLabels, this.scaleBar, this.readout);
+    this.tooltip = label("", "rgba(20, 24, 30, 0.9)", "#ffffff", 12);
+    this.tooltip.visible(false);
+    layer.add(this.terrainLabels, this.objectiveLabels, this.unitLabels, this.scaleBar, this.readout, this.tooltip);
   }
 
   /** New terrain or units: rebuild the name labels. */
   setTable(state: TableState): void {
     this.terrainLabels.destroyChildren();
-    this.terrainNames = state.terrain.map((piece) => {
-      const l = label(
-        piece.name || piece.kind,
-        "rgba(255, 255, 255, 0.0)",
-        "rgba(255, 255, 255, 0.85)",
-        11,
-      );
+    this.terrainNames = state.terrain.map((piece, i) => {
+      const name = piece.name || piece.kind;
+      const l = label(name, TERRAIN_FILL, "rgba(255, 255, 255, 0.9)", 11);
       this.terrainLabels.add(l);
-      return { at: centroid(piece.polygon.map(([x, y]) => ({ x, y }))), label: l };
+      const xs = piece.polygon.map(([x]) => x);
+      const ys = piece.polygon.map(([, y]) => y);
+      return {
+        key: `t:${i}:${piece.id}`,
+        name,
+        at: centroid(piece.polygon.map(([x, y]) => ({ x, y }))),
+        polygon: piece.polygon,
+        min: { x: Math.min(...xs), y: Math.min(...ys) },
+        max: { x: Math.max(...xs), y: Math.max(...ys) },
+        label: l,
+      };
     });
     const names = new Map(state.units.map((u) => [u.id, u.name]));
     for (const [id, l] of this.unitNames) {
@@ -70,40 +135,106 @@ export class Hud {
       const old = this.unitNames.get(id);
       if (old && old.getText().text() === name) continue;
       old?.destroy();
-      const l = label(name, "rgba(20, 24, 30, 0.7)", "#f4f4f4", 12);
+      const l = label(name, UNIT_FILL, "#f4f4f4", 12);
       this.unitLabels.add(l);
       this.unitNames.set(id, l);
     }
   }
 
+  /** The objective markers and what each one's label says (default: its id). */
+  setObjectives(objectives: TableState["objectives"], texts: ReadonlyMap<string, string> | undefined): void {
+    const seen = new Set<string>();
+    for (const o of objectives) {
+      seen.add(o.id);
+      const text = texts?.get(o.id) ?? o.id;
+      let shown = this.objectiveNames.get(o.id);
+      if (!shown) {
+        const l = label(text, UNIT_FILL, OBJECTIVE, 11, true);
+        this.objectiveLabels.add(l);
+        shown = { at: { x: o.x, y: o.y }, radius: o.diameter_mm / 50.8, label: l };
+        this.objectiveNames.set(o.id, shown);
+      }
+      shown.at = { x: o.x, y: o.y };
+      shown.radius = o.diameter_mm / 50.8;
+      if (shown.label.getText().text() !== text) shown.label.getText().text(text);
+    }
+    for (const [id, shown] of this.objectiveNames) {
+      if (!seen.has(id)) {
+        shown.label.destroy();
+        this.objectiveNames.delete(id);
+      }
+    }
+  }
+
   /**
    * Place every label for this camera and these base positions, and redraw the scale bar.
-   * Units in `quiet` (being dragged) show no name, so it does not cover the distance read-out.
+   * Focused units' names come first, then other units', objectives' and terrain names; a name
+   * that would cover one placed before it moves round its anchor or, with no room, is hidden.
    */
   layout(
     camera: Camera,
     bases: readonly ShownBase[],
     viewport: { width: number; height: number },
-    quiet: ReadonlySet<UnitId> = new Set(),
+    context: LabelContext = { focus: new Set(), reserved: [] },
   ): void {
-    for (const { at, label: l } of this.terrainNames) anchor(l, toScreen(camera, at), false);
-    const byUnit = new Map<UnitId, ShownBase[]>();
-    for (const b of bases) {
-      const list = byUnit.get(b.unit);
-      if (list) list.push(b);
-      else byUnit.set(b.unit, [b]);
-    }
-    for (const [unit, l] of this.unitNames) {
-      const members = quiet.has(unit) ? undefined : byUnit.get(unit);
-      l.visible(members !== undefined);
-      if (!members) continue;
-      const c = centroid(members);
-      const top = Math.min(...members.map((b) => b.y - b.reach));
-      anchor(l, toScreen(camera, { x: c.x, y: top }), true);
-      l.y(l.y() - 4);
+    const { labels, obstacles, nodes } = this.requests(camera, bases, viewport, context.focus);
+    for (const m of context.marks ?? []) {
+      const p = toScreen(camera, m);
+      obstacles.push({ x: p.x, y: p.y, w: m.w * camera.scale, h: m.h * camera.scale });
     }
     this.drawScaleBar(camera, viewport);
+    const reserved = [...context.reserved, this.scaleBarBox];
+    if (this.readout.visible()) reserved.push(boxOf(this.readout));
+    // Past choices hold labels still while the table pans or bases move; a zoom starts afresh.
+    const previous = camera.scale === this.choicesScale ? this.choices : undefined;
+    this.choicesScale = camera.scale;
+    const result = layoutLabels({ labels, viewport, reserved, obstacles, previous });
+    this.choices = new Map([...result.placed].map(([k, p]) => [k, p.choice]));
+    this.hiddenKeys = result.hidden;
+    for (const [key, l] of nodes) {
+      const p = result.placed.get(key);
+      l.visible(p !== undefined);
+      if (p) l.position({ x: p.x, y: p.y });
+    }
+    for (const [unit, l] of this.unitNames) {
+      const focused = context.focus.has(unit);
+      l.getTag().setAttrs({ stroke: focused ? SELECTED : undefined, strokeWidth: focused ? 1.5 : 0 });
+    }
     this.layer.batchDraw();
+  }
+
+  /**
+   * The pointer rests at `at` (screen) over `table` (inches), over a model of `unit` or none: a
+   * name that had no room on the table shows there as a tooltip.
+   */
+  hover(at: Point, table: Point, unit: UnitId | null): void {
+    const text = this.hiddenNameAt(table, unit);
+    if (text === null) {
+      this.hideTooltip();
+      return;
+    }
+    this.tooltip.getText().text(text);
+    this.tooltip.position({ x: Math.round(at.x + 14), y: Math.round(at.y + 18) });
+    this.tooltip.visible(true);
+    this.layer.batchDraw();
+  }
+
+  hideTooltip(): void {
+    if (!this.tooltip.visible()) return;
+    this.tooltip.visible(false);
+    this.layer.batchDraw();
+  }
+
+  /** Names shown on the table right now, by key ("u:<unit>", "o:<objective>", "t:<i>:<piece>"). */
+  shownLabels(): Map<string, Box & { text: string }> {
+    const out = new Map<string, Box & { text: string }>();
+    const all: [string, Label][] = [
+      ...[...this.unitNames].map(([id, l]): [string, Label] => [`u:${id}`, l]),
+      ...[...this.objectiveNames].map(([id, o]): [string, Label] => [`o:${id}`, o.label]),
+      ...this.terrainNames.map((t): [string, Label] => [t.key, t.label]),
+    ];
+    for (const [key, l] of all) if (l.visible()) out.set(key, { ...boxOf(l), text: l.getText().text() });
+    return out;
   }
 
   showReadout(at: Point, inches: number): void {
@@ -119,6 +250,79 @@ export class Hud {
     this.layer.batchDraw();
   }
 
+  private hiddenNameAt(table: Point, unit: UnitId | null): string | null {
+    if (unit !== null && this.hiddenKeys.has(`u:${unit}`)) {
+      return this.unitNames.get(unit)?.getText().text() ?? null;
+    }
+    if (unit !== null) return null;
+    for (const [id, o] of this.objectiveNames) {
+      const d = Math.hypot(table.x - o.at.x, table.y - o.at.y);
+      if (d <= o.radius && this.hiddenKeys.has(`o:${id}`)) return o.label.getText().text();
+    }
+    const piece = this.terrainNames.find((t) => this.hiddenKeys.has(t.key) && insidePolygon(table, t.polygon));
+    return piece?.name ?? null;
+  }
+
+  /** One request per name whose anchor is on screen, the bases as obstacles, and the label nodes. */
+  private requests(
+    camera: Camera,
+    bases: readonly ShownBase[],
+    viewport: { width: number; height: number },
+    focus: ReadonlySet<UnitId>,
+  ): { labels: LabelRequest[]; obstacles: Obstacle[]; nodes: Map<string, Label> } {
+    const labels: LabelRequest[] = [];
+    const nodes = new Map<string, Label>();
+    const onScreen = (b: Box) => b.x + b.w > 0 && b.y + b.h > 0 && b.x < viewport.width && b.y < viewport.height;
+    const obstacles: Obstacle[] = [];
+    const units = new Map<UnitId, Box>();
+    for (const b of bases) {
+      const p = toScreen(camera, b);
+      const r = b.reach * camera.scale;
+      const box = { x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r };
+      if (onScreen(box)) obstacles.push({ ...box, owner: b.unit });
+      const u = units.get(b.unit);
+      units.set(b.unit, u ? union(u, box) : box);
+    }
+    for (const [unit, l] of this.unitNames) {
+      const key = `u:${unit}`;
+      nodes.set(key, l);
+      const box = units.get(unit);
+      if (!box || !onScreen(box)) continue;
+      const w = l.width();
+      const h = l.height();
+      const kind = focus.has(unit) ? "focus" : "unit";
+      labels.push({ key, kind, w, h, candidates: aroundBox(box, w, h), bases: "prefer", owner: unit });
+    }
+    for (const [id, o] of this.objectiveNames) {
+      const key = `o:${id}`;
+      nodes.set(key, o.label);
+      const c = toScreen(camera, o.at);
+      const r = o.radius * camera.scale;
+      const box = { x: c.x - r, y: c.y - r, w: 2 * r, h: 2 * r };
+      if (!onScreen(box)) continue;
+      obstacles.push(box);
+      const w = o.label.width();
+      const h = o.label.height();
+      labels.push({ key, kind: "objective", w, h, candidates: aroundBox(box, w, h, 2), bases: "prefer" });
+    }
+    for (const t of this.terrainNames) {
+      nodes.set(t.key, t.label);
+      const lo = toScreen(camera, t.min);
+      const hi = toScreen(camera, t.max);
+      const area = { x: lo.x, y: lo.y, w: hi.x - lo.x, h: hi.y - lo.y };
+      if (!onScreen(area)) continue;
+      const w = t.label.width();
+      const h = t.label.height();
+      // A piece half off screen is named on the part that shows.
+      const seen = clip(area, viewport);
+      const at = toScreen(camera, t.at);
+      const centre = inside(at, seen) ? at : { x: seen.x + seen.w / 2, y: seen.y + seen.h / 2 };
+      const candidates = inArea(centre, seen, w, h);
+      labels.push({ key: t.key, kind: "terrain", w, h, candidates, bases: "avoid" });
+    }
+    return { labels, obstacles, nodes };
+  }
+
   private drawScaleBar(camera: Camera, viewport: { width: number; height: number }): void {
     const key = `${camera.scale}:${viewport.height}`;
     if (key === this.scaleBarFor) return;
@@ -128,11 +332,12 @@ export class Hud {
     const px = inches * camera.scale;
     const x = 12;
     const y = viewport.height - 44;
+    this.scaleBarBox = { x, y, w: Math.max(px, 60) + 20, h: 36 };
     const backdrop = new Rect({
       x,
       y,
-      width: Math.max(px, 60) + 20,
-      height: 36,
+      width: this.scaleBarBox.w,
+      height: this.scaleBarBox.h,
       fill: "rgba(20, 24, 30, 0.78)",
       cornerRadius: 4,
     });
@@ -157,3 +362,17 @@ export class Hud {
     this.scaleBar.add(backdrop, ...halves, text);
   }
 }
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+function clip(r: Box, viewport: { width: number; height: number }): Box {
+  const x = Math.max(0, r.x);
+  const y = Math.max(0, r.y);
+  return { x, y, w: Math.min(viewport.width, r.x + r.w) - x, h: Math.min(viewport.height, r.y + r.h) - y };
+}
+
+const inside = (p: Point, r: Box): boolean => p.x >= r.x && p.x <= r.x + r.w && p.y >= r.y && p.y <= r.y + r.h;

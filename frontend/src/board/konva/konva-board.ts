@@ -78,7 +78,10 @@ export function createKonvaBoard(
   const tools = new ToolController({
     queries,
     clock: browserClock,
-    redraw: () => overlay.draw(tools.scene()),
+    redraw: () => {
+      overlay.draw(tools.scene());
+      if (ready) relayout();
+    },
     report: () => callbacks.toolReadout?.(tools.readout()),
   });
 
@@ -94,6 +97,8 @@ export function createKonvaBoard(
   let drag: Drag | null = null;
   /** A tool (the ruler) has the pointer: press, drag, release measure instead of moving. */
   let toolDrag = false;
+  /** Set once every piece above exists (the tools may ask for a redraw while being built). */
+  let ready = false;
 
   const viewport = () => ({ width: stage.width(), height: stage.height() });
 
@@ -110,12 +115,14 @@ export function createKonvaBoard(
     return v.state.units.some((u) => u.id === unit && u.player === v.mover);
   };
 
+  /** Re-place every name on the table (camera, bases, selection or read-outs changed). */
   function relayout(): void {
     const shown = bases.shown();
     const dragged = drag?.starts;
-    const quiet = new Set(dragged ? shown.filter((b) => dragged.has(b.id)).map((b) => b.unit) : []);
-    hud.layout(camera, shown, viewport(), quiet);
+    const focus = new Set(view?.focus ?? []);
+    for (const b of shown) if (selection.has(b.id) || dragged?.has(b.id)) focus.add(b.unit);
     overlay.layout(camera);
+    hud.layout(camera, shown, viewport(), { focus, reserved: overlay.labelRects(), marks: view?.marks ?? [] });
   }
 
   function setCamera(next: Camera): void {
@@ -136,6 +143,7 @@ export function createKonvaBoard(
     if (sameSelection(next, selection)) return;
     selection = next;
     bases.setSelected(selection);
+    if (ready) relayout();
     if (notify) callbacks.selectionChanged(selection);
   }
 
@@ -290,9 +298,11 @@ export function createKonvaBoard(
       const over = host.hitModel(at);
       setCursor(over);
       if (!moving()) tools.hover(toTable(camera, at), over);
-    }
+      hud.hover(at, toTable(camera, at), over === null ? null : (units.unitOf(over) ?? null));
+    } else hud.hideTooltip();
   };
   const onUp = (e: PointerEvent) => gestures.up(input(e));
+  const onLeave = () => hud.hideTooltip();
   const onCancel = (e: PointerEvent) => gestures.cancel(e.pointerId);
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
@@ -308,6 +318,7 @@ export function createKonvaBoard(
   container.addEventListener("pointermove", onMove);
   container.addEventListener("pointerup", onUp);
   container.addEventListener("pointercancel", onCancel);
+  container.addEventListener("pointerleave", onLeave);
   container.addEventListener("lostpointercapture", onCancel);
   container.addEventListener("wheel", onWheel, { passive: false });
   container.addEventListener("contextmenu", noMenu);
@@ -319,6 +330,7 @@ export function createKonvaBoard(
     else relayout();
   });
   resizer.observe(container);
+  ready = true;
 
   const board: BoardRenderer = {
     setView(next) {
@@ -335,6 +347,7 @@ export function createKonvaBoard(
         hud.setTable(s);
         shownUnits = s.units;
       }
+      hud.setObjectives(s.objectives, next.objectiveLabels);
       bases.sync(next);
       tools.setTable(s, next.pending.size > 0, next.dragRules ?? null);
       const present = new Set(s.models.map((m) => m.id));
@@ -397,6 +410,7 @@ export function createKonvaBoard(
       container.removeEventListener("pointermove", onMove);
       container.removeEventListener("pointerup", onUp);
       container.removeEventListener("pointercancel", onCancel);
+      container.removeEventListener("pointerleave", onLeave);
       container.removeEventListener("lostpointercapture", onCancel);
       container.removeEventListener("wheel", onWheel);
       container.removeEventListener("contextmenu", noMenu);

@@ -107,6 +107,13 @@ export class ToolOverlay {
     this.hud.batchDraw();
   }
 
+  /** Screen rectangles of the read-outs shown now: the table's names keep off them. */
+  labelRects(): { x: number; y: number; w: number; h: number }[] {
+    return [...this.labels.values()]
+      .filter(({ label }) => label.visible())
+      .map(({ label }) => ({ x: label.x(), y: label.y(), w: label.width(), h: label.height() }));
+  }
+
   destroy(): void {
     for (const d of this.drawn.values()) d.node.destroy();
     this.drawn.clear();

@@ -1,0 +1,264 @@
+import { describe, expect, it } from "vitest";
+import {
+  type LabelKind,
+  type LabelRequest,
+  type LayoutInput,
+  type Obstacle,
+  PRIORITY,
+  RectIndex,
+  type Rect,
+  aroundBox,
+  inArea,
+  layoutLabels,
+  overlaps,
+} from "../src/board/label-layout";
+
+const VIEW = { width: 1280, height: 800 };
+
+/** A small deterministic generator (no Math.random in tests). */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function unitLabel(key: string, box: Rect, kind: LabelKind = "unit", w = 90, h = 18): LabelRequest {
+  return { key, kind, w, h, candidates: aroundBox(box, w, h), bases: "prefer", owner: key };
+}
+
+/** A crowded table: `units` units of `per` bases each, objectives and terrain, like a 2000-point game. */
+function crowded(seed: number, units: number, per: number): LayoutInput {
+  const rnd = lcg(seed);
+  const labels: LabelRequest[] = [];
+  const obstacles: Obstacle[] = [];
+  for (let u = 0; u < units; u++) {
+    const cx = 40 + rnd() * (VIEW.width - 80);
+    const cy = 40 + rnd() * (VIEW.height - 80);
+    let box: Rect | null = null;
+    for (let i = 0; i < per; i++) {
+      const b = { x: cx + (i % 5) * 14 - 35, y: cy + Math.floor(i / 5) * 14 - 7, w: 12, h: 12, owner: `u${u}` };
+      obstacles.push(b);
+      box = box ? hull(box, b) : b;
+    }
+    if (box) labels.push(unitLabel(`u${u}`, box, "unit", 50 + Math.round(rnd() * 70)));
+  }
+  for (let o = 0; o < 6; o++) {
+    const c = { x: 100 + rnd() * 1080, y: 100 + rnd() * 600 };
+    const box = { x: c.x - 10, y: c.y - 10, w: 20, h: 20 };
+    labels.push({ key: `o${o}`, kind: "objective", w: 70, h: 17, candidates: aroundBox(box, 70, 17, 2), bases: "prefer" });
+  }
+  for (let t = 0; t < 12; t++) {
+    const area = { x: rnd() * 1150, y: rnd() * 700, w: 60 + rnd() * 80, h: 40 + rnd() * 60 };
+    const c = { x: area.x + area.w / 2, y: area.y + area.h / 2 };
+    labels.push({ key: `t${t}`, kind: "terrain", w: 64, h: 17, candidates: inArea(c, area, 64, 17), bases: "avoid" });
+  }
+  return { labels, obstacles, viewport: VIEW };
+}
+
+function hull(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+function expectNoOverlap(placed: Iterable<Rect>): void {
+  const list = [...placed];
+  for (let i = 0; i < list.length; i++) {
+    for (let j = i + 1; j < list.length; j++) {
+      const a = list[i];
+      const b = list[j];
+      if (a && b) expect(overlaps(a, b), `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toBe(false);
+    }
+  }
+}
+
+describe("label layout", () => {
+  it("never lets two visible labels overlap, nor leave the viewport, on a table of 200+ labels", () => {
+    for (const seed of [1, 2, 3]) {
+      // 200 single-model units (the worst case: one name per model), objectives and terrain.
+      const input = crowded(seed, 200, 1);
+      const { placed, hidden } = layoutLabels(input);
+      expect(placed.size + hidden.size).toBe(input.labels.length);
+      expectNoOverlap(placed.values());
+      for (const r of placed.values()) {
+        expect(r.x).toBeGreaterThanOrEqual(0);
+        expect(r.y).toBeGreaterThanOrEqual(0);
+        expect(r.x + r.w).toBeLessThanOrEqual(VIEW.width);
+        expect(r.y + r.h).toBeLessThanOrEqual(VIEW.height);
+      }
+      // Most names find room; a crowded table hides some of the lowest first.
+      expect(placed.size).toBeGreaterThan(input.labels.length / 2);
+    }
+  });
+
+  it("hides a label only when every candidate is blocked by a label placed before it", () => {
+    const input = crowded(7, 200, 1);
+    const { placed, hidden } = layoutLabels(input);
+    const kindOf = new Map(input.labels.map((l) => [l.key, l.kind]));
+    const bases = input.obstacles ?? [];
+    expect(hidden.size).toBeGreaterThan(0);
+    for (const key of hidden) {
+      const label = input.labels.find((l) => l.key === key);
+      if (!label) throw new Error(key);
+      for (const c of label.candidates) {
+        const r = { ...c, w: label.w, h: label.h };
+        const offScreen = r.x < 0 || r.y < 0 || r.x + r.w > VIEW.width || r.y + r.h > VIEW.height;
+        const overBase = label.bases === "avoid" && bases.some((b) => overlaps(r, b));
+        const blocker = [...placed].find(([, p]) => overlaps({ x: r.x - 2, y: r.y - 2, w: r.w + 4, h: r.h + 4 }, p));
+        expect(offScreen || overBase || blocker !== undefined, `${key} could go to ${JSON.stringify(c)}`).toBe(true);
+        // A label is only ever pushed by one of at least its own priority.
+        if (!offScreen && !overBase && blocker) {
+          expect(PRIORITY[kindOf.get(blocker[0]) ?? "terrain"]).toBeGreaterThanOrEqual(PRIORITY[label.kind]);
+        }
+      }
+    }
+  });
+
+  it("gives the selected unit its first place, then units, objectives and terrain in that order", () => {
+    const box = { x: 500, y: 400, w: 60, h: 30 };
+    const area = { x: 480, y: 340, w: 100, h: 100 };
+    const centre = { x: 530, y: 380 };
+    const labels: LabelRequest[] = [
+      { key: "terrain", kind: "terrain", w: 90, h: 18, candidates: inArea(centre, area, 90, 18), bases: "avoid" },
+      { key: "objective", kind: "objective", w: 90, h: 18, candidates: aroundBox(box, 90, 18), bases: "prefer" },
+      unitLabel("other", box),
+      unitLabel("chosen", box, "focus"),
+    ];
+    const { placed, hidden } = layoutLabels({ labels, viewport: VIEW });
+    expect(placed.get("chosen")?.choice).toBe(0); // above the unit
+    expect(placed.get("other")?.choice).toBe(1); // below it
+    expect(placed.get("objective")?.choice).toBe(2); // to the right
+    // The terrain name's centre is taken by the unit's name: it moves up inside its area.
+    expect(placed.get("terrain")?.choice).toBe(2);
+    expect(hidden.size).toBe(0);
+    expectNoOverlap(placed.values());
+
+    // Without the selection the same unit simply goes above.
+    const plain = layoutLabels({ labels: labels.filter((l) => l.key !== "chosen"), viewport: VIEW });
+    expect(plain.placed.get("other")?.choice).toBe(0);
+  });
+
+  it("keeps clear of reserved read-outs and keeps terrain names off the bases", () => {
+    const box = { x: 300, y: 300, w: 40, h: 20 };
+    const above = aroundBox(box, 80, 18)[0] ?? { x: 0, y: 0 };
+    const readout = { x: above.x + 10, y: above.y, w: 30, h: 10 };
+    const base = { x: 700, y: 300, w: 40, h: 40, owner: "enemy" };
+    const labels: LabelRequest[] = [
+      unitLabel("mine", box, "focus", 80),
+      { key: "ruin", kind: "terrain", w: 60, h: 16, candidates: [{ x: 690, y: 310 }], bases: "avoid" },
+      { key: "wood", kind: "terrain", w: 60, h: 16, candidates: [{ x: 690, y: 310 }, { x: 690, y: 360 }], bases: "avoid" },
+    ];
+    const { placed, hidden } = layoutLabels({ labels, viewport: VIEW, reserved: [readout], obstacles: [base] });
+    expect(placed.get("mine")?.choice).toBe(1);
+    expect(hidden.has("ruin")).toBe(true);
+    expect(placed.get("wood")?.choice).toBe(1);
+  });
+
+  it("prefers a place that covers no other unit's bases, ignoring the label's own", () => {
+    const box = { x: 300, y: 300, w: 40, h: 20 };
+    const [above] = aroundBox(box, 80, 18);
+    if (!above) throw new Error("no candidate");
+    const theirs = { x: above.x, y: above.y, w: 12, h: 12, owner: "them" };
+    const own = { ...theirs, owner: "mine" };
+    const label = unitLabel("mine", box, "unit", 80);
+    expect(layoutLabels({ labels: [label], viewport: VIEW, obstacles: [theirs] }).placed.get("mine")?.choice).toBe(1);
+    expect(layoutLabels({ labels: [label], viewport: VIEW, obstacles: [own] }).placed.get("mine")?.choice).toBe(0);
+  });
+
+  it("is stable: the same input, in any order, places labels the same; a far change moves nothing near", () => {
+    const input = crowded(11, 60, 5);
+    const first = layoutLabels(input);
+    const shuffled = layoutLabels({ ...input, labels: [...input.labels].reverse() });
+    expect([...shuffled.placed].sort()).toEqual([...first.placed].sort());
+    const previous = new Map([...first.placed].map(([k, p]) => [k, p.choice]));
+    expect(layoutLabels({ ...input, previous }).placed).toEqual(first.placed);
+
+    // Move one unit label 30 px; labels whose candidates are nowhere near it stay where they were.
+    const moved = input.labels.find((l) => l.key === "u0");
+    if (!moved) throw new Error("u0");
+    const shift = (p: { x: number; y: number }) => ({ x: p.x + 30, y: p.y });
+    const changed = { ...moved, candidates: moved.candidates.map(shift) };
+    const again = layoutLabels({ ...input, previous, labels: input.labels.map((l) => (l.key === "u0" ? changed : l)) });
+    const reach = hull(spread(moved), spread(changed));
+    const near = (l: LabelRequest) => overlaps(grown(spread(l), 4), grown(reach, 4));
+    let far = 0;
+    for (const l of input.labels) {
+      if (l.key === "u0" || near(l)) continue;
+      far++;
+      expect(again.placed.get(l.key), l.key).toEqual(first.placed.get(l.key));
+    }
+    expect(far).toBeGreaterThan(20);
+  });
+
+  it("does not flicker: a label pushed aside stays there while its old place is only just free", () => {
+    const box = { x: 400, y: 400, w: 40, h: 20 };
+    const blocker = unitLabel("a-blocker", box, "focus", 80);
+    const label = unitLabel("b-label", box, "unit", 80);
+    const pushed = layoutLabels({ labels: [blocker, label], viewport: VIEW });
+    expect(pushed.placed.get("b-label")?.choice).toBe(1);
+    const previous = new Map([...pushed.placed].map(([k, p]) => [k, p.choice]));
+    // The blocker goes away (a drag passes by): the label stays below instead of jumping back.
+    expect(layoutLabels({ labels: [label], viewport: VIEW, previous }).placed.get("b-label")?.choice).toBe(1);
+    // With no history it takes its first choice.
+    expect(layoutLabels({ labels: [label], viewport: VIEW }).placed.get("b-label")?.choice).toBe(0);
+  });
+
+  it("finds overlaps through the bucket index exactly as a brute-force scan does", () => {
+    const rnd = lcg(5);
+    const index = new RectIndex<Rect>();
+    const all: Rect[] = [];
+    for (let i = 0; i < 300; i++) {
+      const r = { x: rnd() * 1400 - 60, y: rnd() * 900 - 50, w: 1 + rnd() * 150, h: 1 + rnd() * 40 };
+      all.push(r);
+      index.insert(r);
+    }
+    for (let i = 0; i < 200; i++) {
+      const q = { x: rnd() * 1400 - 60, y: rnd() * 900 - 50, w: 1 + rnd() * 200, h: 1 + rnd() * 60 };
+      const expected = all.filter((r) => overlaps(q, r));
+      expect(new Set(index.overlapping(q))).toEqual(new Set(expected));
+      expect(index.any(q)).toBe(expected.length > 0);
+    }
+  });
+
+  it("puts candidates round a box: above, below, right, left, a gap away", () => {
+    const c = aroundBox({ x: 100, y: 100, w: 40, h: 20 }, 30, 10, 4);
+    expect(c).toEqual([
+      { x: 105, y: 86 },
+      { x: 105, y: 124 },
+      { x: 144, y: 105 },
+      { x: 66, y: 105 },
+    ]);
+    // Inside an area only while the label's middle stays in it.
+    expect(inArea({ x: 50, y: 50 }, { x: 0, y: 40, w: 100, h: 20 }, 20, 10)).toEqual([{ x: 40, y: 45 }]);
+  });
+
+  it("measures the time to place 200 models' labels (printed, not asserted)", () => {
+    const cases: [string, LayoutInput][] = [
+      ["20 units of 10 models", crowded(3, 20, 10)],
+      ["200 single-model units", crowded(4, 200, 1)],
+    ];
+    for (const [name, input] of cases) {
+      const runs = 50;
+      let previous: Map<string, number> | undefined;
+      const t0 = performance.now();
+      for (let i = 0; i < runs; i++) {
+        const r = layoutLabels({ ...input, previous });
+        previous = new Map([...r.placed].map(([k, p]) => [k, p.choice]));
+      }
+      const ms = (performance.now() - t0) / runs;
+      console.log(
+        `label layout, ${name}: ${input.labels.length} labels, ${input.obstacles?.length ?? 0} bases, ${ms.toFixed(3)} ms per layout`,
+      );
+    }
+  });
+});
+
+function spread(l: LabelRequest): Rect {
+  return l.candidates.map((c) => ({ ...c, w: l.w, h: l.h })).reduce(hull);
+}
+
+function grown(r: Rect, by: number): Rect {
+  return { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
+}

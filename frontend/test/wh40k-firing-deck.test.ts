@@ -91,9 +91,7 @@ describe("log lines for terrain, transports, aircraft and re-rolls", () => {
       text: "Never arrived, counted as destroyed: Bravo",
       tone: "damage",
     });
-    expect(describeEvent({ type: "reroll_declined", player: "p2", roll: "save", unit: "p2-b", point: 2 }, n)?.text).toBe(
-      "Player 2 keeps the save for Bravo (no Command Re-roll)",
-    );
+    expect(describeEvent({ type: "reroll_declined", player: "p2", roll: "save", unit: "p2-b", point: 2 }, n)).toBeNull();
     expect(describeEvent({ type: "effect_added", unit: "p1-a", effect: "epic_challenge:p1-a-1" }, n)?.text).toBe(
       "Alpha #1 issues an Epic Challenge: its melee attacks have Precision",
     );

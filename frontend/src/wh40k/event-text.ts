@@ -277,10 +277,8 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
         { label: "Now", values: nums(e["new"]) },
       ], player);
     }
-    case "reroll_declined": {
-      const roll = str(e["roll"]).replaceAll("_", " ");
-      return line(`${who} keeps the ${roll} for ${unit} (no Command Re-roll)`, "plain", [], player);
-    }
+    case "reroll_declined":
+      return null; // a roll kept as it was: the dice already show it, a line each is noise
     case "mortal_queued":
     case "mortal_paused":
       return null;

@@ -8,8 +8,8 @@ step() { echo; echo "== $*"; }
 run() { "$@" || status=1; }
 
 step "ruff"
-run $BIN/ruff check backend tests bench
-run $BIN/ruff format --check backend tests bench
+run $BIN/ruff check backend tests bench scripts
+run $BIN/ruff format --check backend tests bench scripts
 step "mypy (strict on the pure core)"
 run $BIN/mypy
 step "frontend: typecheck, tests, build"

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
+from pydantic.json_schema import JsonSchemaMode
 
 from vantage.engine.errors import CorruptLogError, Rejection
 
@@ -123,6 +124,11 @@ class Codec(Generic[T]):
         except ValidationError as exc:
             path, msg = first_error(exc, raw, prefix)
             return Rejection(code, f"{path}: {msg}" if path else msg, {"field": path})
+
+    def json_schema(self, mode: JsonSchemaMode = "validation") -> dict[str, Any]:
+        """The JSON Schema of what ``parse`` accepts (``validation``) or ``encode`` writes
+        (``serialization``); ``scripts/gen_wire_types.py`` turns it into TypeScript."""
+        return self._adapter.json_schema(mode=mode)
 
     def decode(self, raw: object) -> T:
         """Decode trusted input (the game log); a failure is a corrupt log."""

@@ -2,6 +2,8 @@
 // pending prompt, and the commands a seat sends. Hidden things are simply absent: the client
 // never learns a hand, a deck order, a blip card or an unrevealed choice it may not see.
 
+import type * as Wire from "../protocol/generated/death-angel";
+
 export type Side = "L" | "R";
 export type Arrow = "up" | "down";
 export type Phase = "setup" | "select" | "resolve" | "attack" | "event" | "over";
@@ -161,21 +163,10 @@ export interface DaState {
 }
 
 // ---- Commands ------------------------------------------------------------------------------
+// The union comes from the server's own schema (`../protocol/generated/death-angel.ts`, written
+// by `scripts/gen_wire_types.py`): a command the server would not parse does not type-check.
 
-export type DaCommand =
-  | { type: "select_actions"; round: number; cards: string[] }
-  | { type: "give_support"; marine: string }
-  | { type: "move_marine"; marine: string; other: string }
-  | { type: "flip_marine"; marine: string }
-  | { type: "activate_terrain"; marine: string; terrain: string }
-  | { type: "attack"; marine: string; position: number; side: Side }
-  | { type: "end_action" }
-  | { type: "reroll" }
-  | { type: "keep_roll" }
-  | { type: "choose_kill"; card: string }
-  | { type: "choose_instinct"; marine: string }
-  | { type: "allocate_spawn"; counts: number[] }
-  | { type: "choose_blip_side"; side: Side };
+export type DaCommand = Wire.Command;
 
 /** select_actions names its round and commutes with everything else: sent version-free. */
 export const isVersionFree = (cmd: DaCommand): boolean => cmd.type === "select_actions";

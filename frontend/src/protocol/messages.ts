@@ -1,6 +1,7 @@
 // The wire protocol (docs/protocol.md), as TypeScript types.
 // Positions and distances are inches from the table's corner; base sizes are millimetres;
-// facing is degrees (0 = +x, 90 = +y). Hand-written until the server exports its schema.
+// facing is degrees (0 = +x, 90 = +y). Hand-written; the command and event shapes are checked
+// against the ones generated from the server's schemas (./generated) in ./wire-checks.ts.
 
 export type PlayerId = string;
 export type UnitId = string;

@@ -3,6 +3,8 @@
 // rules: it shows what the server projected and offers the commands the pending decision allows.
 
 import type { ModelId, PlayerId, TableState, UnitId } from "../protocol/messages";
+import type * as Wire from "../protocol/generated/wh40k-10e";
+import type { ShellCommand } from "../protocol/generated/shell";
 
 export type Phase = "setup" | "command" | "movement" | "shooting" | "charge" | "fight" | "over";
 
@@ -157,36 +159,17 @@ export interface Fairness {
 }
 
 // ---- Commands ------------------------------------------------------------------------------
+// The shapes come from the server's own schemas (`../protocol/generated/wh40k-10e.ts`, written by
+// `scripts/gen_wire_types.py`): a command the server would not parse does not type-check.
 
-export interface Place {
-  model: ModelId;
-  x: number;
-  y: number;
-  facing?: number;
-}
-
-export interface PathIn {
-  model: ModelId;
-  /** Waypoints after the model's current position; the last is where it ends. */
-  path: [number, number][];
-  /** The height the model ends at (a floor; 0 the ground); omitted: where it stands now. */
-  z?: number;
-}
-
-export interface AttackIn {
-  model: ModelId;
-  weapon: string;
-  target: UnitId;
-}
-
+export type Place = Wire.Place;
+export type PathIn = Wire.PathIn;
+export type AttackIn = Wire.AttackIn;
 /** FIRING DECK: one embarked model lending the transport one ranged weapon (§3.7). */
-export interface DeckIn {
-  model: ModelId;
-  weapon: string;
-}
+export type DeckIn = Wire.DeckIn;
+export type MoveKind = Wire.Move["kind"];
 
-export type MoveKind = "normal" | "advance" | "fall_back" | "stationary" | "scouts";
-
+/** The core stratagems the server knows (it takes any string and rejects the others). */
 export type StratagemName =
   | "command_reroll"
   | "counter_offensive"
@@ -201,45 +184,9 @@ export type StratagemName =
   | "heroic_intervention";
 
 export type W40Command =
-  | { type: "place_objective"; x: number; y: number }
-  | {
-      type: "declare_formations";
-      reserves: UnitId[];
-      strategic_reserves: UnitId[];
-      embark: Record<UnitId, UnitId>;
-      /** Leader unit → the Bodyguard unit it joins (§3.6). */
-      attach?: Record<UnitId, UnitId>;
-      /** AIRCRAFT with Hover declared in Hover mode (§4.9). */
-      hover?: UnitId[];
-    }
-  | { type: "deploy"; unit: UnitId; models: Place[] }
-  | { type: "move"; unit: UnitId; kind: MoveKind; paths: PathIn[]; embark?: UnitId }
-  | { type: "roll_advance"; unit: UnitId }
-  | { type: "arrive" | "disembark"; unit: UnitId; models: Place[] }
-  | { type: "shoot"; unit: UnitId; attacks: AttackIn[]; firing_deck?: DeckIn[] }
-  | { type: "allocate"; model: ModelId }
-  | { type: "declare_charge"; unit: UnitId; targets: UnitId[] }
-  | { type: "charge_move"; unit: UnitId; paths: PathIn[] }
-  | { type: "fight"; unit: UnitId; pile_in: PathIn[]; attacks: AttackIn[] }
-  | { type: "consolidate"; unit: UnitId; paths: PathIn[] }
-  | {
-      type: "stratagem";
-      name: StratagemName;
-      unit: UnitId;
-      target?: UnitId;
-      model?: ModelId;
-      weapon?: string;
-      models?: Place[];
-    }
-  | { type: "reroll"; roll: number }
-  | { type: "reroll_offers"; offer: boolean }
-  | { type: "remove_models"; unit: UnitId; models: ModelId[] }
-  | { type: "pass" }
-  | { type: "end_phase" }
-  | { type: "undo" }
-  | { type: "answer_undo"; accept: boolean }
-  | { type: "concede" }
-  | { type: "contribute_entropy"; entropy: string };
+  | Exclude<Wire.Command, Wire.UseStratagem>
+  | (Wire.UseStratagem & { name: StratagemName })
+  | ShellCommand;
 
 /** Commands that skip the `expected_v` check (they commute with everything). */
 export const isVersionFree = (cmd: W40Command): boolean => cmd.type === "contribute_entropy";

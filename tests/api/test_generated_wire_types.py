@@ -15,7 +15,7 @@ import pytest
 from pydantic import Field
 
 from vantage.engine.codec import Codec, wire
-from vantage.rules import ruleset_names
+from vantage.rules import find_ruleset, ruleset_names
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "gen_wire_types.py"
@@ -59,7 +59,9 @@ def test_every_system_is_covered() -> None:
         (COMMITTED / n).read_text(encoding="utf-8").split("\n\n", 1)[0] for n in gen.system_files()
     )
     for name in ruleset_names():
-        assert f" {name}" in headers, name
+        ruleset = find_ruleset(name)
+        if ruleset is not None and type(ruleset).__module__.startswith("vantage.rules."):
+            assert f" {name}" in headers, name
 
 
 # ---- the converter on small schemas (independent of the real commands) -------------------------

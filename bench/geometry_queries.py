@@ -5,18 +5,23 @@ p50/p99 over a few thousand random queries of each kind: distance, engagement, c
 move, as the live server sees it). Also the websocket ``sight`` query (visible, fully visible and
 cover in one answer) through ``answer_table_query``. Prints JSON; ``*_cpu`` entries are the
 thread CPU time of the same calls (less inflated by other processes on a shared machine).
-Run: ``.venv/bin/python bench/geometry_queries.py``.
+The server's start-up policy (``vantage.api.app.tune_runtime``: numpy warmed, ``gc.freeze`` after
+the table is built, higher collector thresholds) is applied before timing, as in the server;
+``--default-gc`` leaves CPython's defaults (to measure the policy's effect).
+Run: ``.venv/bin/python bench/geometry_queries.py [--default-gc]``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
 
 from los_matrix import make_table
+from vantage.api.app import tune_runtime
 from vantage.engine.table import Model, Table, Unit
 from vantage.geometry.shapes import CircleBase
 from vantage.rules.common.systems import geometry_for
@@ -84,7 +89,11 @@ def main() -> None:
     p1 = [m.id for m in table.models.values() if table.units[m.unit].player == "p1"]
     p2 = [m.id for m in table.models.values() if table.units[m.unit].player == "p2"]
     n = 3000
-    report = {
+    server_gc = "--default-gc" not in sys.argv[1:]
+    if server_gc:
+        tune_runtime()
+    report: dict[str, object] = {
+        "gc_policy": "server (tune_runtime)" if server_gc else "CPython default",
         "distance": _percentiles(
             _time(lambda: rules.distance(table, rng.choice(p1), rng.choice(p2)), n)
         ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -29,6 +30,28 @@ POLL_SECONDS = 2.0
 CHECKPOINT_SECONDS = 2.0
 
 
+GC_THRESHOLDS = (10_000, 20, 20)
+"""Collector thresholds of the server (CPython's default is 700, 10, 10)."""
+
+
+def tune_runtime() -> None:
+    """Start-up: warm numpy's lazy import of ``numpy.ma`` (~17 ms on the first ``np.unique``,
+    else paid inside the first sight query), move every object alive after start-up to the
+    collector's permanent generation (``gc.freeze``: never scanned again), and collect less
+    often. A collection of the older generations scans the geometry memo caches (10-70 ms);
+    the answers are cached pure values, so fewer collections only delay freeing cycles.
+    ``bench/geometry_queries.py`` applies the same policy (docs/performance-geometry.md).
+    Once per process (tests start many apps)."""
+    if gc.get_freeze_count():
+        return
+    import numpy as np
+
+    np.unique(np.zeros(2))
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """A Vantage server for these settings; nothing connects until the app starts."""
     settings = settings or Settings()
@@ -36,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        tune_runtime()
         db = open_database(settings.database_url)
         bus = open_bus(settings.bus_url)
         service = GameService(db, bus)

@@ -56,9 +56,10 @@ class Packed:
     next_y: F
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def pack(polys: tuple[Poly, ...], see_into: tuple[bool, ...]) -> Packed:
-    """Pack convex polygons (cached: terrain is shared by every version of a table)."""
+    """Pack convex polygons (cached: terrain is shared by every version of a table, and a single
+    line of sight packs the few footprints near its pair, a few kilobytes per entry)."""
     vmax = max(len(p.points) for p in polys)
     n = len(polys)
     vx = np.zeros((n, vmax))
@@ -93,11 +94,18 @@ def pack(polys: tuple[Poly, ...], see_into: tuple[bool, ...]) -> Packed:
     by_name = {"vx": vx, "vy": vy, "nx": nx, "ny": ny, "off": off, "valid": valid}
     by_name |= {"cnx": cnx, "cny": cny, "coff": coff, "ex": ex, "ey": ey, "ell": ell}
     t = {name: np.ascontiguousarray(a.T) for name, a in by_name.items()}
-    around = np.full((4, n, vmax), np.nan)
-    for k, p in enumerate(polys):
-        m = len(p.points)
-        for i in range(m):
-            around[:, k, i] = (*p.points[i - 1], *p.points[(i + 1) % m])
+    # each real vertex's neighbours (nan on padding)
+    prev = (np.arange(vmax)[None, :] - 1) % counts[:, None]
+    real = np.arange(vmax)[None, :] < counts[:, None]
+    around = np.stack(
+        [
+            np.take_along_axis(vx, prev, 1),
+            np.take_along_axis(vy, prev, 1),
+            np.take_along_axis(vx, nxt, 1),
+            np.take_along_axis(vy, nxt, 1),
+        ]
+    )
+    around[:, ~real] = np.nan
     out = Packed(
         vx, vy, nx, ny, off, valid, see, box, cnx, cny, coff, ex, ey, ell, mx, my, t, *around
     )
@@ -110,7 +118,11 @@ def chords(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tu
     """Chord ``(lo, hi)`` of polygon ``k[i]`` along line i; empty where ``lo >= hi``.
 
     One edge at a time over 1-D arrays (padding repeats a real edge, so it changes nothing):
-    no (vertices x lines) temporaries, which cost more than the arithmetic."""
+    no (vertices x lines) temporaries, which cost more than the arithmetic. Few lines (a single
+    line of sight) take ``_chords_small``: the same arithmetic on (lines x vertices) arrays, in
+    a quarter of the numpy calls."""
+    if len(k) <= SMALL:
+        return _chords_small(polys, k, px, py, dx, dy, closed)
     t = polys.t
     slack = TOL if closed else -TOL
     low = np.full(len(k), -np.inf)
@@ -131,6 +143,37 @@ def chords(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tu
         q = num / den
         np.fmin(up, np.where(den > 0, q, np.inf), out=up)
         np.fmax(low, np.where(den < 0, q, -np.inf), out=low)
+    low[empty] = np.inf
+    up[empty] = -np.inf
+    if closed:
+        up = np.where(low <= up, up + 1e-12, up)
+    return low, up
+
+
+SMALL = 512
+"""Lines up to which ``chords`` works on (lines x vertices) arrays (a few KB)."""
+
+
+def _chords_small(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tuple[F, F]:
+    """``chords`` with every edge at once: the same operations on each element (so the same
+    bits), then the minimum and maximum over the edges (``np.fmin`` over edges with ``nan``
+    replaced by the infinities, as in the loop)."""
+    slack = TOL if closed else -TOL
+    nx, ny = polys.cnx[k], polys.cny[k]
+    num = polys.coff[k]
+    num += slack
+    num -= nx * px[:, None]
+    num -= ny * py[:, None]
+    den = nx * dx[:, None]
+    den += ny * dy[:, None]
+    par = np.abs(den) < 1e-15
+    empty = np.zeros(len(k), dtype=bool)
+    if par.any():
+        empty = np.asarray((par & ((num < 0) if closed else (num <= 0))).any(axis=1))
+        den[par] = np.nan
+    q = num / den
+    up = np.where(den > 0, q, np.inf).min(axis=1)
+    low = np.where(den < 0, q, -np.inf).max(axis=1)
     low[empty] = np.inf
     up[empty] = -np.inf
     if closed:
@@ -207,6 +250,20 @@ def arcs_overlap(s1: F, l1: F, s2: F, l2: F) -> F:
     over = np.maximum(np.minimum(l1 - d12, l2), np.minimum(l2 - d21, l1))
     gap = np.minimum(d12 - l1, d21 - l2)
     return np.asarray(np.where(over >= 0, over, np.negative(gap, out=gap)))
+
+
+def arcs_meet(s1: F, l1: F, s2: F, l2: F, mu: float) -> B:
+    """Whether two arcs of non-negative lengths share a piece at least ``mu > 0`` long:
+    exactly ``arcs_overlap(...) >= mu`` there (the same differences, compared term by term:
+    the max of two mins is at least ``mu`` iff both terms of one min are). Starts in
+    ``[0, 2 pi)``."""
+    d12 = _ccw(s1, s2)
+    meet = l1 - d12 >= mu
+    meet &= l2 >= mu
+    far = l2 - (TWO_PI - d12) >= mu
+    far &= l1 >= mu
+    meet |= far
+    return meet
 
 
 def in_arc(t: F, s: F, length: F) -> F:

@@ -390,25 +390,35 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
 def _plan_shortcut(
     search: SightProblem, blockers: list[Prism], walls: list[Wall]
 ) -> tuple[Point3, Point3] | tuple[()] | None:
-    """Plan-determined sight between round bases: the centre line and the common tangents (the
-    search's first candidates), one convex footprint blocking on its own, then the vectorised
-    complete search of ``geometry.sight_matrix``. A clear segment, ``()`` when blocked,
-    ``None``: undecided (the general search decides)."""
+    """Plan-determined sight between round bases: the centre line (the search's first
+    candidate), one convex footprint blocking on its own, then the vectorised complete search
+    of ``geometry.sight_matrix`` (its first round holds the common tangents, the search's next
+    candidates; for a point target, or when a footprint is not a convex polygon, the tangents
+    are solved here one by one first). A clear segment, ``()`` when blocked, ``None``:
+    undecided (the general search decides)."""
     o, t = search.observer.shape, search.target.shape
     if not (isinstance(o, Disc) and isinstance(t, Disc)) or t.r < 0:
         return None  # a point target (r = 0) is a disc too
     first = line_through((o.cx, o.cy), (t.cx, t.cy))
-    for line in ([first] if first is not None else []) + (bitangents(o, t) if o.r > 0 else []):
-        seg = solve_line(search, line, blockers, walls)
+    if first is not None:
+        seg = solve_line(search, first, blockers, walls)
         if seg is not None:
             return seg
+    polys = [b.shape for b in blockers] + [w.shape for w in walls]
+    packable = bool(polys) and all(isinstance(p, Poly) and p.convex for p in polys)
+    if not (packable and t.r > 0):  # a point target: its two tangents are cheap one by one
+        for line in bitangents(o, t) if o.r > 0 else []:
+            seg = solve_line(search, line, blockers, walls)
+            if seg is not None:
+                return seg
     if _one_blocks(o, t, blockers, walls):
         return ()
-    polys = [b.shape for b in blockers] + [w.shape for w in walls]
-    if not polys or not all(isinstance(p, Poly) and p.convex for p in polys):
+    if not packable:
         return None
     see = [False] * len(blockers) + [w.see_into for w in walls]
-    witness = pair_clear_line(o, t, polys, see)  # type: ignore[arg-type]
+    # staged rounds for two bases (most open pairs see along an early line); all lines at once
+    # for a point target (a sample of "fully visible" that gets here is mostly hidden)
+    witness = pair_clear_line(o, t, polys, see, staged=t.r > 0)  # type: ignore[arg-type]
     if witness is None:
         return ()
     return solve_line(search, witness, blockers, walls)  # None (a tolerance case): full search

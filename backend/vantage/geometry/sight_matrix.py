@@ -29,7 +29,6 @@ from vantage.geometry.plan_lines import (
     Pairs,
     bitangents,
     feature_points,
-    full_candidates,
     lines_clear,
     only_pairs,
     point_pairs,
@@ -44,6 +43,7 @@ from vantage.geometry.plan_pack import (
     Packed,
     _ccw,
     alone_margin,
+    arcs_meet,
     arcs_overlap,
     in_arc,
     pack,
@@ -106,11 +106,17 @@ def plan_matrix(scene: PlanScene) -> Grid:
 
 
 def pair_clear_line(
-    o: Disc, t: Disc, obstacles: list[Poly], see_into: list[bool]
+    o: Disc, t: Disc, obstacles: list[Poly], see_into: list[bool], staged: bool = True
 ) -> tuple[float, float, float, float] | None:
     """One pair of round viewers past convex plan obstacles (``see_into``: ruins the target may
-    be seen into): a plan line carrying a clear segment, or ``None`` when there is none (the
-    complete candidate set, tested at once)."""
+    be seen into): a plan line carrying a clear segment, or ``None`` when there is none.
+
+    The complete candidate set (the centre line, then ``full_candidates`` in its order) is
+    tested in three rounds when ``staged``, as in the matrix: the centre line and the common
+    tangents, the lines through one feature point tangent to a base, then the lines through two
+    feature points, each round only when the ones before have no clear line (cheaper when a
+    clear line comes early); otherwise all at once (cheaper when the pair is blocked). The
+    first clear line of the concatenation is returned either way (the same witness)."""
     polys = pack(tuple(obstacles), tuple(see_into))
     one = np.zeros(1, dtype=np.int64)
     pairs = Pairs(
@@ -126,15 +132,34 @@ def pair_clear_line(
         polys.see_into,
     )
     ux, uy = unit(pairs.tx - pairs.ox, pairs.ty - pairs.oy)
-    cand = full_candidates(pairs, polys, one)
-    lines = [
-        np.concatenate([a, b]) for a, b in zip((one, pairs.ox, pairs.oy, ux, uy), cand, strict=True)
-    ]
+    first = _cat_lines([(one, pairs.ox, pairs.oy, ux, uy), bitangents(pairs, one)])
+    if not staged:
+        f = feature_points(pairs, polys, one)
+        every = _cat_lines([first, point_tangents(pairs, f), point_pairs(f)])
+        return _first_clear(pairs, polys, every)
+    found = _first_clear(pairs, polys, first)
+    if found is None:
+        f = feature_points(pairs, polys, one)
+        found = _first_clear(pairs, polys, point_tangents(pairs, f))
+        if found is None:
+            found = _first_clear(pairs, polys, point_pairs(f))
+    return found
+
+
+def _first_clear(
+    pairs: Pairs, polys: Packed, lines: tuple[Ix, F, F, F, F]
+) -> tuple[float, float, float, float] | None:
+    """The first of ``lines`` that carries a clear segment (point and direction), if any."""
     clear = np.flatnonzero(lines_clear(pairs, polys, *lines))
     if not len(clear):
         return None
     k = clear[0]
     return float(lines[1][k]), float(lines[2][k]), float(lines[3][k]), float(lines[4][k])
+
+
+def _cat_lines(parts: list[tuple[Ix, F, F, F, F]]) -> tuple[Ix, F, F, F, F]:
+    a, b, c, d, e = (np.concatenate(cols) for cols in zip(*parts, strict=True))
+    return a, b, c, d, e
 
 
 def _classify(
@@ -266,10 +291,10 @@ def _one_footprint(
     fo, ft = i * npoly + k, j * npoly + k
     # a line beyond the footprint misses both bases: it does not meet the pair's hull
     ob_len, tb_len = ro.back_len.ravel().take(fo), rt.back_len.ravel().take(ft)
-    back = arcs_overlap(
-        ro.back_start.ravel().take(fo), ob_len, rt.back_start.ravel().take(ft), tb_len
+    back = arcs_meet(
+        ro.back_start.ravel().take(fo), ob_len, rt.back_start.ravel().take(ft), tb_len, MU
     )
-    keep = np.flatnonzero((ob_len < 0) | (tb_len < 0) | (back < MU))
+    keep = np.flatnonzero(~back | (ob_len < 0) | (tb_len < 0))
     i, j, k, pair, fo, ft = i[keep], j[keep], k[keep], pair[keep], fo[keep], ft[keep]
     t_apart = rt.apart.ravel().take(ft)
     sees = polys.see_into.take(k) & ~t_apart

@@ -8,7 +8,7 @@ for ``within_half_range`` and ``cover`` left out of ``context``. Bad input raise
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -17,15 +17,21 @@ from vantage.engine.codec import first_error
 from vantage.engine.table import Model
 from vantage.rules.wh40k.abilities import AbilityError, parse_abilities
 from vantage.rules.wh40k.allocation import AllocationError, AllocationKind, unit_state
-from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr, DiceExprError, parse_dice_expr
+from vantage.rules.wh40k.dice_expr import ROLL_KINDS
 from vantage.rules.wh40k.dice_source import DicePools, PoolExhausted
 from vantage.rules.wh40k.profiles import (
     AttackContext,
-    Attacker,
     TargetProfile,
     WeaponProfile,
 )
 from vantage.rules.wh40k.query_input import AttackQueryIn
+from vantage.rules.wh40k.query_measure import (
+    Cover,
+    Distance,
+    covered_models,
+    dice_expr_at,
+    half_range_attackers,
+)
 from vantage.rules.wh40k.rolls import cover_applies
 from vantage.rules.wh40k.sequence import AttackResult, resolve_attack
 from vantage.scenario.schema import Scenario, ScenarioError
@@ -35,11 +41,6 @@ CLASSIC_SYSTEMS = ("wh40k-9e", "wh40k-8e")
 """Resolved by :mod:`vantage.rules.wh40k.classic_query` with their edition's rules."""
 MAX_ATTACKS = 20_000
 """A bound on one query's work (the server answers the same query over the websocket)."""
-TOLERANCE = 1e-6
-"""scenario-format: "within X" means ``<= X`` with a tolerance of 1e-6 inch."""
-
-Distance = Callable[[str, str], float]
-Cover = Callable[[str, str], bool]
 
 
 def answer_attack(
@@ -93,8 +94,22 @@ def answer_attack(
             )
         return attacking[:n_attacking]
 
-    attackers = _attackers(q, weapon, n_attacking, targets, measured_from, distance, at)
-    covered = _covered(q, weapon, target, targets, measured_from, cover)
+    ab = weapon.abilities
+    measure = not weapon.is_melee and bool(ab.rapid_fire or ab.melta)
+    attackers = half_range_attackers(
+        q.context.within_half_range,
+        measure,
+        n_attacking,
+        weapon.range,
+        targets,
+        measured_from,
+        distance,
+        at,
+    )
+    could_apply = cover_applies(
+        True, melee=weapon.is_melee, ignores_cover=ab.ignores_cover, save=target.save, ap=weapon.ap
+    )
+    covered = covered_models(q.context.cover, could_apply, targets, measured_from, cover)
     ctx = AttackContext(
         remained_stationary=q.context.remained_stationary,
         charged=q.context.charged,
@@ -142,68 +157,13 @@ def _weapon(q: AttackQueryIn, at: str) -> WeaponProfile:
         name=w.name,
         type=w.type,
         range=w.range,
-        attacks=_expr(w.attacks, f"{at}.weapon.attacks"),
+        attacks=dice_expr_at(w.attacks, f"{at}.weapon.attacks"),
         skill=w.skill,
         strength=w.strength,
         ap=w.ap,
-        damage=_expr(w.damage, f"{at}.weapon.damage"),
+        damage=dice_expr_at(w.damage, f"{at}.weapon.damage"),
         abilities=abilities,
     )
-
-
-def _expr(value: str | int, path: str) -> DiceExpr:
-    try:
-        return parse_dice_expr(value)
-    except DiceExprError as exc:
-        raise ScenarioError(path, str(exc)) from None
-
-
-def _attackers(
-    q: AttackQueryIn,
-    weapon: WeaponProfile,
-    n_attacking: int,
-    targets: Sequence[Model],
-    measured_from: Callable[[], list[Model]],
-    distance: Distance,
-    at: str,
-) -> list[Attacker]:
-    """The attacking models and whether each is within half range (given, or measured)."""
-    given = q.context.within_half_range
-    ab = weapon.abilities
-    if given is not None or weapon.is_melee or not (ab.rapid_fire or ab.melta) or not targets:
-        half = bool(given)
-        return [Attacker(f"#{i + 1}", half) for i in range(n_attacking)]
-    if weapon.range is None:
-        raise ScenarioError(f"{at}.weapon.range", "is required to measure half range")
-    limit = weapon.range / 2 + TOLERANCE
-    return [
-        Attacker(m.id, min(distance(m.id, t.id) for t in targets) <= limit) for m in measured_from()
-    ]
-
-
-def _covered(
-    q: AttackQueryIn,
-    weapon: WeaponProfile,
-    target: TargetProfile,
-    targets: Sequence[Model],
-    measured_from: Callable[[], list[Model]],
-    cover: Cover,
-) -> frozenset[str]:
-    """The target models with the benefit of cover (given for all, or measured per model)."""
-    given = q.context.cover
-    if given is not None:
-        return frozenset(m.id for m in targets) if given else frozenset()
-    could_apply = cover_applies(
-        True,
-        melee=weapon.is_melee,
-        ignores_cover=weapon.abilities.ignores_cover,
-        save=target.save,
-        ap=weapon.ap,
-    )
-    if not could_apply or not targets:
-        return frozenset()
-    shooters = measured_from()
-    return frozenset(t.id for t in targets if any(cover(a.id, t.id) for a in shooters))
 
 
 def _answer(result: AttackResult, pools: DicePools, defender: ListedDefender) -> dict[str, Any]:

@@ -8,7 +8,7 @@ has heavy cover against melee attacks). See docs/scenario-format.md and rules-de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field, StrictBool, ValidationError
@@ -17,13 +17,7 @@ from vantage.engine.codec import first_error
 from vantage.engine.table import Model
 from vantage.rules.wh40k.abilities import AbilityError
 from vantage.rules.wh40k.allocation import AllocationError, unit_state
-from vantage.rules.wh40k.attack_query import (
-    MAX_ATTACKS,
-    TOLERANCE,
-    Cover,
-    Distance,
-    ListedDefender,
-)
+from vantage.rules.wh40k.attack_query import MAX_ATTACKS, ListedDefender
 from vantage.rules.wh40k.classic_abilities import ClassicAbilities, parse_classic_abilities
 from vantage.rules.wh40k.classic_sequence import (
     ClassicContext,
@@ -31,13 +25,20 @@ from vantage.rules.wh40k.classic_sequence import (
     ClassicWeapon,
     resolve_classic_attack,
 )
-from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr, DiceExprError, parse_dice_expr
+from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr
 from vantage.rules.wh40k.dice_source import DicePools, PoolExhausted
 from vantage.rules.wh40k.edition import Edition
 from vantage.rules.wh40k.edition8 import EIGHTH
 from vantage.rules.wh40k.edition9 import NINTH
-from vantage.rules.wh40k.profiles import Attacker, TargetProfile
+from vantage.rules.wh40k.profiles import TargetProfile
 from vantage.rules.wh40k.query_input import AttackQueryIn, ContextIn
+from vantage.rules.wh40k.query_measure import (
+    Cover,
+    Distance,
+    covered_models,
+    dice_expr_at,
+    half_range_attackers,
+)
 from vantage.scenario.schema import Scenario, ScenarioError
 
 EDITIONS: dict[str, Edition] = {NINTH.system: NINTH, EIGHTH.system: EIGHTH}
@@ -98,8 +99,19 @@ def answer_classic_attack(
             )
         return attacking[:n_attacking]
 
-    attackers = _attackers(q, weapon, n_attacking, targets, measured_from, distance, at)
-    covered = _covered(q, weapon, targets, measured_from, cover)
+    measure = not weapon.is_melee and weapon.abilities.rapid_fire
+    attackers = half_range_attackers(
+        q.context.within_half_range,
+        measure,
+        n_attacking,
+        q.weapon.range,
+        targets,
+        measured_from,
+        distance,
+        at,
+    )
+    could_apply = not weapon.is_melee and not weapon.abilities.ignores_cover
+    covered = covered_models(q.context.cover, could_apply, targets, measured_from, cover)
     keywords = {k.upper() for k in table.units[q.attacker].keywords}
     ctx = ClassicContext(
         remained_stationary=q.context.remained_stationary,
@@ -132,7 +144,7 @@ def _weapon(q: ClassicAttackQueryIn, edition: Edition, at: str) -> ClassicWeapon
         abilities = parse_classic_abilities(w.abilities, edition, melee=w.type == "melee")
     except AbilityError as exc:
         raise ScenarioError(f"{at}.weapon.abilities[{exc.index}]", exc.message) from None
-    attacks = _expr(w.attacks, f"{at}.weapon.attacks")
+    attacks = dice_expr_at(w.attacks, f"{at}.weapon.attacks")
     _check_type_number(abilities, attacks, at)
     if w.skill is None and not abilities.auto_hit:
         raise ScenarioError(f"{at}.weapon.skill", "is required")
@@ -143,7 +155,7 @@ def _weapon(q: ClassicAttackQueryIn, edition: Edition, at: str) -> ClassicWeapon
         skill=w.skill,
         strength=w.strength,
         ap=w.ap,
-        damage=_expr(w.damage, f"{at}.weapon.damage"),
+        damage=dice_expr_at(w.damage, f"{at}.weapon.damage"),
         abilities=abilities,
     )
 
@@ -156,53 +168,6 @@ def _check_type_number(abilities: ClassicAbilities, attacks: DiceExpr, at: str) 
             f"{at}.weapon.abilities[{abilities.type_index}]",
             f"the type's number {number} differs from weapon.attacks {attacks}",
         )
-
-
-def _expr(value: str | int, path: str) -> DiceExpr:
-    try:
-        return parse_dice_expr(value)
-    except DiceExprError as exc:
-        raise ScenarioError(path, str(exc)) from None
-
-
-def _attackers(
-    q: ClassicAttackQueryIn,
-    weapon: ClassicWeapon,
-    n_attacking: int,
-    targets: Sequence[Model],
-    measured_from: Callable[[], list[Model]],
-    distance: Distance,
-    at: str,
-) -> list[Attacker]:
-    """The attacking models and whether each is within half range (given, or measured when
-    Rapid Fire needs it)."""
-    given = q.context.within_half_range
-    if given is not None or weapon.is_melee or not weapon.abilities.rapid_fire or not targets:
-        return [Attacker(f"#{i + 1}", bool(given)) for i in range(n_attacking)]
-    if q.weapon.range is None:
-        raise ScenarioError(f"{at}.weapon.range", "is required to measure half range")
-    limit = q.weapon.range / 2 + TOLERANCE
-    return [
-        Attacker(m.id, min(distance(m.id, t.id) for t in targets) <= limit) for m in measured_from()
-    ]
-
-
-def _covered(
-    q: ClassicAttackQueryIn,
-    weapon: ClassicWeapon,
-    targets: Sequence[Model],
-    measured_from: Callable[[], list[Model]],
-    cover: Cover,
-) -> frozenset[str]:
-    """The target models with the benefit of cover: given for all, or measured per model from
-    any attacking model when it could apply (a ranged attack that does not ignore cover)."""
-    given = q.context.cover
-    if given is not None:
-        return frozenset(m.id for m in targets) if given else frozenset()
-    if weapon.is_melee or weapon.abilities.ignores_cover or not targets:
-        return frozenset()
-    shooters = measured_from()
-    return frozenset(t.id for t in targets if any(cover(a.id, t.id) for a in shooters))
 
 
 def _answer(result: ClassicResult, pools: DicePools) -> dict[str, Any]:

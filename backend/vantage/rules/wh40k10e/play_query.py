@@ -430,7 +430,7 @@ def _referee(state: State, step: StepIn, path: str) -> tuple[State, dict[str, An
     player = step.player if step.player is not None else default
     if player not in state.players:
         raise ScenarioError(f"{path}.player", f"unknown player {player!r}")
-    dice = _Pool(step.dice)
+    dice = FixedDice(step.dice)
     try:
         decision = decide(state, parsed, player, dice)
     except IndexError:
@@ -452,25 +452,6 @@ def _referee(state: State, step: StepIn, path: str) -> tuple[State, dict[str, An
         "warnings": [w.code for w in decision.warnings],
         "dice_used": used,
     }
-
-
-class _Pool:
-    """The step's dice in order; running out is an input error of the query."""
-
-    def __init__(self, results: list[int]) -> None:
-        self._results = results
-        self._pos = 0
-
-    def roll(self, count: int, sides: int = 6) -> tuple[int, ...]:
-        if self._pos + count > len(self._results):
-            raise IndexError("dice ran out")
-        out = tuple(self._results[self._pos : self._pos + count])
-        self._pos += count
-        return out
-
-    @property
-    def used(self) -> int:
-        return self._pos
 
 
 def _grouped(events: Sequence[Any]) -> dict[str, list[dict[str, Any]]]:

@@ -3,6 +3,7 @@
 
 import { useSignalEffect } from "@preact/signals";
 import type { ModelId, UnitId } from "../protocol/messages";
+import { modelChoiceLabel } from "./model-choice";
 import type { W40Control } from "./w40-control";
 
 export function AllocateActions({ control, unit, models }: { control: W40Control; unit: UnitId; models: ModelId[] }) {
@@ -13,7 +14,6 @@ export function AllocateActions({ control, unit, models }: { control: W40Control
   const state = control.store.state.value;
   const names = control.names.value;
   const attack = state?.game.attack;
-  const wounds = new Map(state?.models.map((m) => [m.id, m.wounds]) ?? []);
   return (
     <div class="w40-step" data-testid="w40-allocate">
       <p>
@@ -30,7 +30,7 @@ export function AllocateActions({ control, unit, models }: { control: W40Control
             disabled={!control.store.idle.value}
             onClick={() => control.send({ type: "allocate", model: m })}
           >
-            {names.model(m)} ({wounds.get(m) ?? "?"}W)
+            {modelChoiceLabel(state ?? null, names, m)}
           </button>
         ))}
       </div>

@@ -5,6 +5,7 @@
 import { useSignal, useSignalEffect } from "@preact/signals";
 import type { ModelId, UnitId } from "../protocol/messages";
 import { weaponName } from "./event-text";
+import { modelChoiceLabel } from "./model-choice";
 import type { W40Control } from "./w40-control";
 
 const ROLL_WORDS: Readonly<Record<string, string>> = {
@@ -86,6 +87,11 @@ interface MortalProps {
 
 /** Pending `allocate_mortal` / `hazardous` (docs/protocol.md, R30-R32): answered with `allocate`. */
 export function MortalActions({ control, hazardous, unit, models, source, wounds, dice }: MortalProps) {
+  useSignalEffect(() => {
+    control.setHighlight({ models: new Set(models) });
+    return () => control.setHighlight(null);
+  });
+  const state = control.store.state.value;
   const names = control.names.value;
   const what = source.replaceAll("_", " ");
   return (
@@ -106,7 +112,7 @@ export function MortalActions({ control, hazardous, unit, models, source, wounds
             disabled={!control.store.idle.value}
             onClick={() => control.send({ type: "allocate", model: m })}
           >
-            {names.model(m)}
+            {modelChoiceLabel(state, names, m)}
           </button>
         ))}
       </div>

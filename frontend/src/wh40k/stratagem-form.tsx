@@ -2,6 +2,7 @@
 // a weapon or a model. Used for reaction windows and for stratagems used on your own initiative.
 
 import { useSignal } from "@preact/signals";
+import { reach } from "../geometry/base-footprint";
 import type { UnitId } from "../protocol/messages";
 import { STRATAGEM_CP, STRATAGEM_TITLE, title } from "./names";
 import type { W40Control } from "./w40-control";
@@ -14,6 +15,20 @@ interface Needs {
   models?: string[];
 }
 
+/** The enemy units, the nearest to `unit` first (rim to rim, as the footprints' reach allows):
+ * Tank Shock's target must be in Engagement Range, so the likely one comes first. Pure. */
+function nearestFirst(state: W40State, unit: UnitId, enemies: UnitId[]): UnitId[] {
+  const own = state.models.filter((m) => m.unit === unit);
+  const gap = (u: UnitId): number =>
+    Math.min(
+      Infinity,
+      ...state.models
+        .filter((m) => m.unit === u)
+        .flatMap((e) => own.map((o) => Math.hypot(e.x - o.x, e.y - o.y) - reach(e.base) - reach(o.base))),
+    );
+  return [...enemies].sort((a, b) => gap(a) - gap(b));
+}
+
 /** Which of this player's units (and what else) each stratagem asks for. Pure. */
 export function stratagemNeeds(state: W40State, me: string, name: StratagemName, unit: UnitId | null): Needs {
   const g = state.game;
@@ -23,7 +38,6 @@ export function stratagemNeeds(state: W40State, me: string, name: StratagemName,
     .filter(([, s]) => s.sheet.player !== me && s.location === "table")
     .map(([id]) => id);
   const kw = (u: UnitId, word: string) => (g.units[u]?.sheet.keywords ?? []).includes(word);
-  const chosen = unit ?? onTable[0] ?? "";
   switch (name) {
     case "insane_bravery":
       return { units: mine.filter(([, s]) => s.failed_shock_now).map(([id]) => id) };
@@ -33,12 +47,16 @@ export function stratagemNeeds(state: W40State, me: string, name: StratagemName,
       };
     case "grenade":
       return { units: onTable.filter((u) => kw(u, "GRENADES")), targets: enemies };
-    case "tank_shock":
+    case "tank_shock": {
+      // The weapons are those of the VEHICLE the form shows (its first one until one is picked).
+      const vehicles = onTable.filter((u) => kw(u, "VEHICLE") && g.units[u]?.charged);
+      const shown = unit !== null && vehicles.includes(unit) ? unit : (vehicles[0] ?? "");
       return {
-        units: onTable.filter((u) => kw(u, "VEHICLE") && g.units[u]?.charged),
-        targets: enemies,
-        weapons: g.units[chosen]?.sheet.weapons.filter((w) => w.kind === "melee").map((w) => w.name) ?? [],
+        units: vehicles,
+        targets: nearestFirst(state, shown, enemies),
+        weapons: g.units[shown]?.sheet.weapons.filter((w) => w.kind === "melee").map((w) => w.name) ?? [],
       };
+    }
     case "epic_challenge": {
       const fighters = (g.pending?.options ?? []).filter((u) => kw(u, "CHARACTER"));
       return { units: fighters, models: state.models.filter((m) => m.unit === (unit ?? fighters[0])).map((m) => m.id) };

@@ -11,14 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
-from vantage.engine.codec import first_error
-from vantage.engine.table import Model
 from vantage.rules.wh40k.abilities import AbilityError, parse_abilities
-from vantage.rules.wh40k.allocation import AllocationError, AllocationKind, unit_state
+from vantage.rules.wh40k.allocation import AllocationKind, unit_state
 from vantage.rules.wh40k.dice_expr import ROLL_KINDS
-from vantage.rules.wh40k.dice_source import DicePools, PoolExhausted
+from vantage.rules.wh40k.dice_source import DicePools
 from vantage.rules.wh40k.profiles import (
     AttackContext,
     TargetProfile,
@@ -31,6 +27,9 @@ from vantage.rules.wh40k.query_measure import (
     covered_models,
     dice_expr_at,
     half_range_attackers,
+    query_units,
+    resolution_errors,
+    validated,
 )
 from vantage.rules.wh40k.rolls import cover_applies
 from vantage.rules.wh40k.sequence import AttackResult, resolve_attack
@@ -59,20 +58,11 @@ def answer_attack(
         return answer_classic_attack(edition, scenario, query, index, distance, cover)
     if scenario.system not in SUPPORTED_SYSTEMS:
         raise ScenarioError(f"{at}.type", f"attack is not supported for system {scenario.system}")
-    try:
-        q = AttackQueryIn.model_validate(query)
-    except ValidationError as exc:
-        path, msg = first_error(exc, query, at)
-        raise ScenarioError(path, msg) from None
+    q = validated(AttackQueryIn, query, at)
     table = scenario.table
-    for field in ("attacker", "target"):
-        unit_id = getattr(q, field)
-        if unit_id not in table.units:
-            raise ScenarioError(f"{at}.{field}", f"unknown unit {unit_id!r}")
+    units = query_units(table, q.attacker, q.target, q.models_attacking, at)
     weapon = _weapon(q, at)
-    attacking = [m for m in table.unit_models(q.attacker) if m.wounds > 0]
-    targets = [m for m in table.unit_models(q.target) if m.wounds > 0]
-    n_attacking = q.models_attacking if q.models_attacking is not None else len(attacking)
+    targets, n_attacking, measured_from = units.targets, units.n_attacking, units.measured_from
     most = weapon.attacks.maximum + weapon.abilities.rapid_fire + len(targets) // 5
     if n_attacking * most > MAX_ATTACKS:
         raise ScenarioError(f"{at}.weapon.attacks", f"more than {MAX_ATTACKS} attacks in one query")
@@ -85,14 +75,6 @@ def answer_attack(
         keywords=frozenset(table.units[q.target].keywords)
         | {k.upper() for k in q.target_profile.keywords},
     )
-
-    def measured_from() -> list[Model]:
-        if n_attacking > len(attacking):
-            raise ScenarioError(
-                f"{at}.models_attacking",
-                f"unit {q.attacker!r} has only {len(attacking)} models to measure from",
-            )
-        return attacking[:n_attacking]
 
     ab = weapon.abilities
     measure = not weapon.is_melee and bool(ab.rapid_fire or ab.melta)
@@ -121,12 +103,8 @@ def answer_attack(
     pools = DicePools({kind: getattr(q.dice, kind) for kind in ROLL_KINDS})
     defender = ListedDefender(q.allocate)
     unit = unit_state([(m.id, m.wounds) for m in targets], target.wounds)
-    try:
+    with resolution_errors(at, lambda: defender.position):
         result = resolve_attack(weapon, attackers, target, unit, pools, ctx, defender, covered)
-    except PoolExhausted as exc:
-        raise ScenarioError(f"{at}.dice.{exc.kind}", "pool ran out") from None
-    except AllocationError as exc:
-        raise ScenarioError(f"{at}.allocate[{defender.position - 1}]", str(exc)) from None
     return _answer(result, pools, defender)
 
 

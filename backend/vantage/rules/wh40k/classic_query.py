@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, StrictBool, ValidationError
+from pydantic import Field, StrictBool
 
-from vantage.engine.codec import first_error
-from vantage.engine.table import Model
 from vantage.rules.wh40k.abilities import AbilityError
-from vantage.rules.wh40k.allocation import AllocationError, unit_state
+from vantage.rules.wh40k.allocation import unit_state
 from vantage.rules.wh40k.attack_query import MAX_ATTACKS, ListedDefender
 from vantage.rules.wh40k.classic_abilities import ClassicAbilities, parse_classic_abilities
 from vantage.rules.wh40k.classic_sequence import (
@@ -26,7 +24,7 @@ from vantage.rules.wh40k.classic_sequence import (
     resolve_classic_attack,
 )
 from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr
-from vantage.rules.wh40k.dice_source import DicePools, PoolExhausted
+from vantage.rules.wh40k.dice_source import DicePools
 from vantage.rules.wh40k.edition import Edition
 from vantage.rules.wh40k.edition8 import EIGHTH
 from vantage.rules.wh40k.edition9 import NINTH
@@ -38,6 +36,9 @@ from vantage.rules.wh40k.query_measure import (
     covered_models,
     dice_expr_at,
     half_range_attackers,
+    query_units,
+    resolution_errors,
+    validated,
 )
 from vantage.scenario.schema import Scenario, ScenarioError
 
@@ -67,19 +68,11 @@ def answer_classic_attack(
 ) -> dict[str, Any]:
     """The answer to one ``attack`` query of a 9th- or 8th-edition scenario."""
     at = f"queries[{index}]"
-    try:
-        q = ClassicAttackQueryIn.model_validate(query)
-    except ValidationError as exc:
-        path, msg = first_error(exc, query, at)
-        raise ScenarioError(path, msg) from None
+    q = validated(ClassicAttackQueryIn, query, at)
     table = scenario.table
-    for field in ("attacker", "target"):
-        if getattr(q, field) not in table.units:
-            raise ScenarioError(f"{at}.{field}", f"unknown unit {getattr(q, field)!r}")
+    units = query_units(table, q.attacker, q.target, q.models_attacking, at)
     weapon = _weapon(q, edition, at)
-    attacking = [m for m in table.unit_models(q.attacker) if m.wounds > 0]
-    targets = [m for m in table.unit_models(q.target) if m.wounds > 0]
-    n_attacking = q.models_attacking if q.models_attacking is not None else len(attacking)
+    targets, n_attacking, measured_from = units.targets, units.n_attacking, units.measured_from
     most = weapon.attacks.maximum * (2 if weapon.abilities.rapid_fire else 1) + 3
     if n_attacking * most > MAX_ATTACKS:
         raise ScenarioError(f"{at}.weapon.attacks", f"more than {MAX_ATTACKS} attacks in one query")
@@ -90,14 +83,6 @@ def answer_classic_attack(
         feel_no_pain=q.target_profile.feel_no_pain,
         wounds=q.target_profile.wounds,
     )
-
-    def measured_from() -> list[Model]:
-        if n_attacking > len(attacking):
-            raise ScenarioError(
-                f"{at}.models_attacking",
-                f"unit {q.attacker!r} has only {len(attacking)} models to measure from",
-            )
-        return attacking[:n_attacking]
 
     measure = not weapon.is_melee and weapon.abilities.rapid_fire
     attackers = half_range_attackers(
@@ -127,14 +112,10 @@ def answer_classic_attack(
     pools = DicePools({kind: getattr(q.dice, kind) for kind in ROLL_KINDS})
     defender = ListedDefender(q.allocate)
     unit = unit_state([(m.id, m.wounds) for m in targets], target.wounds)
-    try:
+    with resolution_errors(at, lambda: defender.position):
         result = resolve_classic_attack(
             edition, weapon, attackers, target, unit, pools, ctx, defender, covered
         )
-    except PoolExhausted as exc:
-        raise ScenarioError(f"{at}.dice.{exc.kind}", "pool ran out") from None
-    except AllocationError as exc:
-        raise ScenarioError(f"{at}.allocate[{defender.position - 1}]", str(exc)) from None
     return _answer(result, pools)
 
 

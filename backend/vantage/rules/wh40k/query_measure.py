@@ -6,10 +6,18 @@ JSON path of a bad one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from vantage.engine.table import Model
+from pydantic import BaseModel, ValidationError
+
+from vantage.engine.codec import first_error
+from vantage.engine.table import Model, Table
+from vantage.rules.wh40k.allocation import AllocationError
 from vantage.rules.wh40k.dice_expr import DiceExpr, DiceExprError, parse_dice_expr
+from vantage.rules.wh40k.dice_source import PoolExhausted
 from vantage.rules.wh40k.profiles import Attacker
 from vantage.scenario.schema import ScenarioError
 
@@ -17,6 +25,7 @@ TOLERANCE = 1e-6
 """Half range is "within": a distance up to the limit plus this counts."""
 Distance = Callable[[str, str], float]
 Cover = Callable[[str, str], bool]
+Q = TypeVar("Q", bound=BaseModel)
 
 
 def dice_expr_at(value: str | int, path: str) -> DiceExpr:
@@ -64,3 +73,58 @@ def covered_models(
         return frozenset()
     shooters = measured_from()
     return frozenset(t.id for t in targets if any(cover(a.id, t.id) for a in shooters))
+
+
+@dataclass(frozen=True, slots=True)
+class QueryUnits:
+    """The attacking and target models on the table (those with wounds left) and how many of
+    the attackers attack (``models_attacking``, default all)."""
+
+    attacker: str
+    attacking: list[Model]
+    targets: list[Model]
+    n_attacking: int
+    at: str
+
+    def measured_from(self) -> list[Model]:
+        """The attacking models distances are measured from: the first ``n_attacking``."""
+        if self.n_attacking > len(self.attacking):
+            raise ScenarioError(
+                f"{self.at}.models_attacking",
+                f"unit {self.attacker!r} has only {len(self.attacking)} models to measure from",
+            )
+        return self.attacking[: self.n_attacking]
+
+
+def query_units(
+    table: Table, attacker: str, target: str, models_attacking: int | None, at: str
+) -> QueryUnits:
+    """The query's two units; an unknown id is an input error at its field."""
+    for field, unit_id in (("attacker", attacker), ("target", target)):
+        if unit_id not in table.units:
+            raise ScenarioError(f"{at}.{field}", f"unknown unit {unit_id!r}")
+    attacking = [m for m in table.unit_models(attacker) if m.wounds > 0]
+    targets = [m for m in table.unit_models(target) if m.wounds > 0]
+    n = models_attacking if models_attacking is not None else len(attacking)
+    return QueryUnits(attacker, attacking, targets, n, at)
+
+
+def validated(model: type[Q], query: Mapping[str, Any], at: str) -> Q:
+    """The query read into ``model``; the first bad field is an input error at its JSON path."""
+    try:
+        return model.model_validate(query)
+    except ValidationError as exc:
+        path, msg = first_error(exc, query, at)
+        raise ScenarioError(path, msg) from None
+
+
+@contextmanager
+def resolution_errors(at: str, allocate_position: Callable[[], int]) -> Iterator[None]:
+    """A dice pool that runs out, or an ``allocate`` entry that is not eligible, is an input
+    error of the query (``allocate_position``: 1-based index of the entry last read)."""
+    try:
+        yield
+    except PoolExhausted as exc:
+        raise ScenarioError(f"{at}.dice.{exc.kind}", "pool ran out") from None
+    except AllocationError as exc:
+        raise ScenarioError(f"{at}.allocate[{allocate_position() - 1}]", str(exc)) from None

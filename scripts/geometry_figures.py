@@ -13,8 +13,21 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import shapely
+
 from vantage.engine.table import Table
-from vantage.geometry.prisms import model_shape, terrain_shape, to_polygon
+from vantage.geometry.prisms import (
+    GROUND,
+    Disc,
+    Poly,
+    Prism,
+    make_poly,
+    model_shape,
+    terrain_shape,
+    to_polygon,
+)
+from vantage.geometry.shadows import mu_range, prism_parts, shadow
+from vantage.geometry.sight import SightProblem, find_clear_segment
 from vantage.rules.common.systems import GeometryRules, geometry_for
 from vantage.scenario.queries import with_system_defaults
 from vantage.scenario.schema import parse_scenario
@@ -655,6 +668,61 @@ def fig_oval(out: Path) -> None:
     svg.write(out / "oval.svg")
 
 
+def fig_shadow(out: Path) -> None:
+    """Shadows cast from one target point onto the observer's top plane (the shadow search)."""
+    observer = Prism(Disc(1.2, 2.0, 0.9), 0.0, 1.0, "o")
+    q, zq = (9.0, 2.3), 3.0
+    low = Prism(make_poly([(3.0, 1.05), (3.6, 1.05), (3.6, 2.55), (3.0, 2.55)]), GROUND, 1.7, "low")
+    tall = Prism(make_poly([(6.0, 2.55), (6.5, 2.55), (6.5, 4.0), (6.0, 4.0)]), GROUND, 5.0, "t")
+    svg = Svg(760, 400, "The shadow search: what hides one target point from the observer's top")
+    plan = svg.panel(30, 50, 70, 0, 4.4)
+    reach = 12.0
+    free = to_polygon(observer.shape)
+    for prism, color in ((low, "#c2a27a"), (tall, "#9e9e9e")):
+        (part,) = prism_parts(prism)
+        mus = mu_range(zq, observer.hi, prism.lo, prism.hi)
+        if mus is None:
+            continue
+        area = shadow(part.inner, q, mus, reach)
+        if area is None:
+            continue
+        area = area.intersection(shapely.box(-0.5, -0.5, 10.5, 4.4))
+        plan.poly(list(area.exterior.coords), color, stroke=color, opacity=0.3, dash="4,3")
+        free = free.difference(area)
+        assert isinstance(prism.shape, Poly)
+        plan.poly(prism.shape.points, color, opacity=0.9)
+        top = f'{prism.hi:g}"'
+        plan.label(prism.shape.points[2], f"top {top}", 11, anchor="start", dy=-4)
+    plan.poly(list(to_polygon(observer.shape).exterior.coords), P1, stroke="#222", opacity=0.25)
+    for piece in getattr(free, "geoms", [free]):
+        plan.poly(list(piece.exterior.coords), GOOD, stroke=GOOD, opacity=0.6)
+    plan.dot(q, P2, 5)
+    plan.label(q, f'target point, {zq:g}" up', 11, anchor="end", dy=-10)
+    plan.label((1.2, 0.9), 'observer top, 1"', 11, dy=4)
+    sight = find_clear_segment(
+        SightProblem(observer, Prism(Disc(*q, 0.0), zq, zq, "q"), (low, tall), ())
+    )
+    if sight.clear and sight.segment is not None:
+        a, b = sight.segment
+        plan.line(a[:2], b[:2], GOOD, 1.5)
+    svg.text(
+        30,
+        352,
+        "Dashed: each obstacle's shadow on the observer's top plane, cast from the target point:"
+        " the low one's is bounded",
+        11,
+    )
+    svg.text(
+        30,
+        369,
+        "(segments from beyond it pass over its top), the tall one's is not. Green: the"
+        " observer's points that see the target point,",
+        11,
+    )
+    svg.text(30, 386, "and the engine's witness from one of them.", 11)
+    svg.write(out / "shadow.svg")
+
+
 FIGURES = (
     fig_distance,
     fig_engagement,
@@ -665,6 +733,7 @@ FIGURES = (
     fig_cover_side,
     fig_deathmatch,
     fig_oval,
+    fig_shadow,
 )
 
 

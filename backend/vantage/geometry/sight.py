@@ -33,6 +33,7 @@ from shapely.geometry import Polygon
 
 from vantage.geometry.alone import blocks_alone, disc_gap
 from vantage.geometry.candidates import iter_candidate_lines
+from vantage.geometry.cell_search import CellSearch
 from vantage.geometry.hull_filter import capsule_meets
 from vantage.geometry.lines import (
     Interval,
@@ -368,23 +369,54 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
             if seg is not None:
                 return Sight(True, seg)
     dense = prob.dense or needs_dense(prob, blockers)
+    named = blockers if dense else [b for b in blockers if not _passable(prob, b)]
+    ids = tuple(sorted({b.ident for b in named} | {w.ident for w in walls}))
+    if dense and not prob.dense:
+        blockers = _outside_walls(prob, blockers, walls)
+        dense = needs_dense(prob, blockers)
     observer, target = prob.observer, prob.target
     if not dense:  # plan-determined: the segment joining the tops is optimal
         blockers = [b for b in blockers if not _passable(prob, b)]
         observer = replace(observer, lo=observer.hi)
         target = replace(target, lo=target.hi)
     search = SightProblem(observer, target, prob.blockers, prob.walls, dense)
-    ids = tuple(sorted({b.ident for b in blockers} | {w.ident for w in walls}))
     if shortcuts and not dense:
         found = _plan_shortcut(search, blockers, walls)
         if found is not None:
             return Sight(True, found) if found else Sight(False, None, ids)
+    if dense:  # a few cells first: most problems are settled at the first levels
+        decided = _cell_search(search, blockers, walls, CELL_PROBE)
+        if decided is not None:
+            return Sight(True, decided) if decided else Sight(False, None, ids)
     shapes: list[Shape] = [b.shape for b in blockers] + [w.shape for w in walls]
     for line in iter_candidate_lines(search, shapes):
         seg = solve_line(search, line, blockers, walls)
         if seg is not None:
             return Sight(True, seg)
+    if dense:
+        decided = _cell_search(search, blockers, walls, None)
+        if decided is not None:
+            return Sight(True, decided) if decided else Sight(False, None, ids)
     return Sight(False, None, ids)
+
+
+def _outside_walls(prob: SightProblem, blockers: list[Prism], walls: list[Wall]) -> list[Prism]:
+    """The obstacles not lying inside a wall that blocks every segment crossing it (no see-into
+    exemption can reach the target): a segment through such an obstacle's interior crosses the
+    wall's interior, so the obstacle changes nothing (a model on a ruin's floor)."""
+    closed = [w for w in walls if not (w.see_into and _meets(w.shape, prob.target.shape))]
+    if not closed:
+        return blockers
+    areas = [shapely_polygon(w.shape) for w in closed]
+    return [b for b in blockers if not any(a.covers(_outer(b.shape)) for a in areas)]
+
+
+def _meets(wall: Poly, shape: Shape) -> bool:
+    return bool(shapely_polygon(wall).intersects(_outer(shape)))
+
+
+def _outer(shape: Shape) -> Polygon:
+    return shapely_polygon(shape) if isinstance(shape, Poly) else to_polygon(shape, 32, outer=True)
 
 
 def _plan_shortcut(
@@ -422,6 +454,33 @@ def _plan_shortcut(
     if witness is None:
         return ()
     return solve_line(search, witness, blockers, walls)  # None (a tolerance case): full search
+
+
+CELL_PROBE = 24
+CELL_BUDGET = 200
+CELL_BUDGET_HEIGHTS = 40
+"""Cells searched: a probe before the candidate lines, then (when they find no clear line) the
+whole budget, for plan boxes and for boxes with height intervals."""
+
+
+def _cell_search(
+    search: SightProblem, blockers: list[Prism], walls: list[Wall], budget: int | None
+) -> tuple[Point3, Point3] | tuple[()] | None:
+    """Sight where heights matter (``geometry.cell_search``): a clear segment, ``()`` when every
+    target point is proven hidden, ``None`` when undecided within ``budget`` cells (the default
+    budget when ``None``)."""
+    cells = CellSearch(
+        search.observer, search.target, blockers, [(w.shape, w.see_into) for w in walls]
+    )
+
+    def check(a: Point3, b: Point3) -> tuple[Point3, Point3] | None:
+        line = line_through(a[:2], b[:2])
+        return None if line is None else solve_line(search, line, blockers, walls)
+
+    if budget is None:
+        budget = CELL_BUDGET if cells.plan_only else CELL_BUDGET_HEIGHTS
+    found = cells.run(budget, check)
+    return () if found is False else found
 
 
 def _one_blocks(o: Shape, t: Shape, blockers: list[Prism], walls: list[Wall]) -> bool:

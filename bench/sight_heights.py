@@ -1,0 +1,97 @@
+"""Benchmark: line of sight when heights matter (the shadow search of docs/geometry.md).
+
+The los_matrix table with mixed model heights: each unit is 1.2", 1.6", 2.5", 3.5" or 5" tall
+(infantry to tanks), and models standing inside a ruin are raised onto its 3" floor, so many
+pairs have an obstacle of intermediate height or a raised one in the way. Times single lines of
+sight over random pairs (p50, p99, max) and counts how the shadow search ended: a clear segment,
+every cell proven blocked, or undecided within its budget (then the candidate lines decide and
+"blocked" is not proven). Prints JSON. Run: ``.venv/bin/python bench/sight_heights.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from dataclasses import replace
+
+from shapely.geometry import Point, Polygon
+
+from los_matrix import make_table
+from vantage.api.app import tune_runtime
+from vantage.engine.table import Table
+from vantage.geometry import cell_search
+from vantage.rules.common.systems import geometry_for
+
+HEIGHTS = (1.2, 1.6, 2.5, 3.5, 5.0)
+FLOOR = 3.0
+OUTCOMES: Counter[str] = Counter()
+
+
+def mixed_table(seed: int = 20240611) -> Table:
+    """The benchmark table with mixed heights and models on ruin floors."""
+    table = make_table(seed)
+    rng = random.Random(seed + 1)
+    height = {u: rng.choice(HEIGHTS) for u in table.units}
+    ruins = [Polygon(t.polygon) for t in table.terrain if t.kind == "ruins"]
+    models = {}
+    for mid, m in table.models.items():
+        raised = any(r.contains(Point(m.x, m.y)) for r in ruins)
+        models[mid] = replace(m, height=height[m.unit], z=FLOOR if raised else 0.0)
+    return replace(table, models=models)
+
+
+def _count_outcomes() -> None:
+    run = cell_search.CellSearch.run
+
+    def counted(self: cell_search.CellSearch, budget: int, check: cell_search.Check):  # type: ignore[no-untyped-def]
+        found = run(self, budget, check)
+        kind = "plan" if self.plan_only else "heights"
+        OUTCOMES[
+            f"{kind}_"
+            + ("undecided" if found is None else "blocked" if found is False else "clear")
+        ] += 1
+        return found
+
+    cell_search.CellSearch.run = counted  # type: ignore[method-assign]
+
+
+def main() -> None:
+    table = mixed_table()
+    rules = geometry_for("wh40k-10e")
+    p1 = [m.id for m in table.models.values() if table.units[m.unit].player == "p1"]
+    p2 = [m.id for m in table.models.values() if table.units[m.unit].player == "p2"]
+    tune_runtime()
+    _count_outcomes()
+    rng = random.Random(3)
+    wall, cpu = [], []
+    visible = 0
+    for _ in range(2000):
+        a, b = rng.choice(p1), rng.choice(p2)
+        t0, c0 = time.perf_counter(), time.thread_time()
+        visible += rules.visible(table, a, b).clear
+        cpu.append(time.thread_time() - c0)
+        wall.append(time.perf_counter() - t0)
+    report = {
+        "queries": len(wall),
+        "visible": visible,
+        "raised_models": sum(1 for m in table.models.values() if m.z > 0),
+        "wall": _percentiles(wall),
+        "cpu": _percentiles(cpu),
+        "shadow_search": dict(sorted(OUTCOMES.items())),
+    }
+    print(json.dumps(report, indent=2))
+
+
+def _percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+
+    def pick(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 3)
+
+    return {"p50_ms": pick(0.5), "p99_ms": pick(0.99), "max_ms": round(ordered[-1] * 1000, 3)}
+
+
+if __name__ == "__main__":
+    main()

@@ -10,26 +10,15 @@ import random
 
 import numpy as np
 import pytest
+from random_scenes import convex_footprint
 
 from vantage.geometry import plan_lines
-from vantage.geometry.prisms import Disc, Poly, make_poly
+from vantage.geometry.prisms import Disc, Poly
 from vantage.geometry.sight_matrix import pair_clear_line
 
 
 def _footprint(rng: random.Random, x: float, y: float) -> Poly:
-    n = rng.randint(3, 6)
-    angles = sorted(rng.uniform(0, 2 * math.pi) for _ in range(n))
-    w, h, turn = rng.uniform(0.3, 3), rng.uniform(0.1, 2), rng.uniform(0, math.pi)
-    pts = []
-    for a in angles:
-        u, v = w * math.cos(a), h * math.sin(a)
-        pts.append(
-            (
-                x + u * math.cos(turn) - v * math.sin(turn),
-                y + u * math.sin(turn) + v * math.cos(turn),
-            )
-        )
-    return make_poly(pts)
+    return convex_footprint(rng, x, y, most=6, thinnest=0.1)
 
 
 def _scene(rng: random.Random) -> tuple[Disc, Disc, list[Poly], list[bool]]:

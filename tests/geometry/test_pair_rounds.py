@@ -8,35 +8,23 @@ reference search on a pair seen only through a slit (visible only in the second 
 
 from __future__ import annotations
 
-import math
 import random
 
 import numpy as np
+from random_scenes import convex_footprint
 from test_matrix_slits import slit_table
 
 from vantage.geometry import plan_lines
 from vantage.geometry.plan_pack import pack
-from vantage.geometry.prisms import Disc, Poly, make_poly
-from vantage.geometry.sight import find_clear_segment
+from vantage.geometry.prisms import GROUND, Disc, Poly, Prism
+from vantage.geometry.sight import SightProblem, Wall, find_clear_segment
 from vantage.geometry.sight_matrix import pair_clear_line
 from vantage.rules.common.systems import geometry_for
 from vantage.rules.common.visibility import sight_problem_reference
 
 
 def _footprint(rng: random.Random, x: float, y: float) -> Poly:
-    n = rng.randint(3, 6)
-    angles = sorted(rng.uniform(0, 2 * math.pi) for _ in range(n))
-    w, h, turn = rng.uniform(0.3, 3), rng.uniform(0.05, 2), rng.uniform(0, math.pi)
-    pts = []
-    for a in angles:
-        u, v = w * math.cos(a), h * math.sin(a)
-        pts.append(
-            (
-                x + u * math.cos(turn) - v * math.sin(turn),
-                y + u * math.sin(turn) + v * math.cos(turn),
-            )
-        )
-    return make_poly(pts)
+    return convex_footprint(rng, x, y, most=6, thinnest=0.05)
 
 
 def _scene(rng: random.Random) -> tuple[Disc, Disc, list[Poly], list[bool]]:
@@ -96,3 +84,27 @@ def test_single_sight_through_a_slit_matches_the_reference() -> None:
         fast = rules.visible(table, "a", "b")
         ref = find_clear_segment(sight_problem_reference(table, rules.roles, a, b), shortcuts=False)
         assert fast.clear and ref.clear
+
+
+def test_a_short_footprint_keeps_its_closing_edge() -> None:
+    """Scenes 389 and 481 of this seed pack a footprint with fewer vertices than another; the
+    crossing of its closing edge with a base rim is a feature point, and in both scenes the only
+    clear lines pass through it. ``plan_lines._points`` once wrapped edges over the packing's
+    padded width and lost that edge: both scenes came out blocked. The reference search (every
+    extremal line, one by one) decides them."""
+    rng = random.Random(99)
+    scenes = [_scene(rng) for _ in range(482)]
+    for k in (389, 481):
+        o, t, polys, see = scenes[k]
+        assert len({len(p.points) for p in polys}) > 1
+        pieces = list(zip(polys, see, strict=True))
+        prob = SightProblem(
+            Prism(o, 0.0, 1.0, "o"),
+            Prism(t, 0.0, 1.0, "t"),
+            tuple(Prism(p, GROUND, 5.0, f"b{i}") for i, (p, s) in enumerate(pieces) if not s),
+            tuple(Wall(p, f"w{i}", True) for i, (p, s) in enumerate(pieces) if s),
+        )
+        assert find_clear_segment(prob, shortcuts=False).clear
+        assert pair_clear_line(o, t, polys, see) is not None
+        assert pair_clear_line(o, t, polys, see, staged=False) is not None
+        assert find_clear_segment(prob).clear

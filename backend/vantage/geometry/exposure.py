@@ -90,19 +90,9 @@ def _rim(shape: Shape, count: int) -> list[RimPoint]:
     for i in range(count):
         t = 2 * math.pi * i / count
         x, y = rim_point(shape, t)
-        nx, ny = _round_normal(shape, t)
+        nx, ny = round_normal(shape, t)
         rim.append((x, y, ((nx, ny),)))
     return rim
-
-
-def _round_normal(shape: Disc | Ellipse, t: float) -> tuple[float, float]:
-    if isinstance(shape, Disc):
-        return math.cos(t), math.sin(t)
-    c, s = math.cos(shape.angle), math.sin(shape.angle)
-    u, v = math.cos(t) / shape.a, math.sin(t) / shape.b
-    nx, ny = u * c - v * s, u * s + v * c
-    n = math.hypot(nx, ny)
-    return nx / n, ny / n
 
 
 def facing_points(

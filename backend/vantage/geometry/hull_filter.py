@@ -116,3 +116,96 @@ def _to_edges(px: float, py: float, x0: F, y0: F, x1: F, y1: F) -> F:
     ll = ex * ex + ey * ey
     s = np.clip(((px - x0) * ex + (py - y0) * ey) / np.where(ll == 0, 1.0, ll), 0.0, 1.0)
     return np.asarray(np.hypot(px - x0 - s * ex, py - y0 - s * ey))
+
+
+_SIDES = 32
+_STEP = 2 * math.pi / _SIDES
+_RING = [(math.cos(k * _STEP) * _OUTER, math.sin(k * _STEP) * _OUTER) for k in range(_SIDES)]
+"""``geometry.sight._RING``: the unit circle's circumscribed 32-gon, vertex ``k`` at angle
+``2 pi k / 32`` (computed with ``math`` here; ``SLACK`` covers the rounding)."""
+_SAG = 1e-7 * math.cos(math.pi / 32)
+"""The shapely hull is grown by 1e-7 with 8 segments a quarter circle: it holds the hull grown
+by ``1e-7 cos(pi / 32)`` and lies in the hull grown by 1e-7."""
+SLACK = 1e-10
+"""Inches: the margin of ``disc_meets_hull`` (rounding is ~1e-13 on a 60-inch table)."""
+
+
+def disc_meets_hull(o: Disc, t: Disc, d: Disc) -> bool | None:
+    """Whether the disc footprint ``d`` meets ``geometry.sight``'s shapely sight hull of the two
+    viewer discs (``distance <= d.r + 1e-9``, after a bounding-box test), decided with
+    ``SLACK`` to spare, or ``None`` (ask shapely).
+
+    The hull ``H`` is the convex hull of the two circumscribed 32-gons ``A`` and ``B``. ``A``
+    lies in ``H``, so the distance to ``H`` is at most the distance to ``A``: enough to prove a
+    meeting. For a miss: with ``q`` the point of ``A`` nearest to the centre ``p`` and ``n`` the
+    unit vector from ``q`` to ``p``, the half-plane ``n.x <= n.q`` holds ``A``; when it also
+    holds every vertex of ``B`` it holds ``H``, and the distance to ``H`` is exactly
+    ``|p - q|``. Beside the centre segment, the segment joining the two 32-gons' vertices
+    farthest along its normal ``m`` lies in ``H`` (an upper bound on the distance) and
+    ``m.p - h_H(m)`` is a lower bound (exact for bases of one size: that segment is then the
+    bridge edge). Otherwise ``None``."""
+    ends = (_to_polygon(o, d.cx, d.cy), _to_polygon(t, d.cx, d.cy))
+    near = min(e[0] for e in ends)
+    if near - _SAG <= d.r - SLACK:
+        return True
+    bridge = _bridge(o, t, d.cx, d.cy)
+    if bridge is not None:
+        low, high = bridge
+        if high - _SAG <= d.r - SLACK:
+            return True
+        if low - 1e-7 > d.r + 1e-9 + SLACK:
+            return False
+    for (dist, qx, qy), other in zip(ends, (t, o), strict=True):
+        if dist <= 0.0:
+            continue
+        nx, ny = (d.cx - qx) / dist, (d.cy - qy) / dist
+        support = nx * other.cx + ny * other.cy + other.r * max(nx * u + ny * v for u, v in _RING)
+        if support <= nx * qx + ny * qy - SLACK and dist - 1e-7 > d.r + 1e-9 + SLACK:
+            return False
+    return None
+
+
+def _to_polygon(c: Disc, px: float, py: float) -> tuple[float, float, float]:
+    """Distance from ``p`` to the 32-gon circumscribed about ``c`` (0 inside), and the nearest
+    point. The nearest point lies on the edge of ``p``'s angular sector from the centre (or an
+    end of it); its neighbours are checked too, against rounding at the sector boundaries."""
+    wx, wy = px - c.cx, py - c.cy
+    k = math.floor(math.atan2(wy, wx) / _STEP) % _SIDES
+    best = (math.inf, px, py)
+    inside = True
+    for j in (k - 1, k, k + 1):
+        (u0, v0), (u1, v1) = _RING[j % _SIDES], _RING[(j + 1) % _SIDES]
+        ax, ay = c.cx + c.r * u0, c.cy + c.r * v0
+        ex, ey = c.r * (u1 - u0), c.r * (v1 - v0)
+        ll = ex * ex + ey * ey
+        if (px - ax) * ey - (py - ay) * ex > 0:  # outside this (counter-clockwise) edge
+            inside = False
+        s = 0.0 if ll == 0 else min(1.0, max(0.0, ((px - ax) * ex + (py - ay) * ey) / ll))
+        qx, qy = ax + s * ex, ay + s * ey
+        dist = math.hypot(px - qx, py - qy)
+        if dist < best[0]:
+            best = (dist, qx, qy)
+    if inside and c.r > 0:  # inside the three edges of its sector: inside the polygon
+        return 0.0, px, py
+    return best
+
+
+def _bridge(o: Disc, t: Disc, px: float, py: float) -> tuple[float, float] | None:
+    """Lower and upper bounds on the distance from ``p`` to the hull of the two 32-gons, from
+    the normal ``m`` of the centre segment on ``p``'s side (``None``: a degenerate segment)."""
+    ex, ey = t.cx - o.cx, t.cy - o.cy
+    length = math.hypot(ex, ey)
+    if length < 1e-9:
+        return None
+    mx, my = -ey / length, ex / length
+    if mx * (px - o.cx) + my * (py - o.cy) < 0:
+        mx, my = -mx, -my
+    k = max(range(_SIDES), key=lambda j: mx * _RING[j][0] + my * _RING[j][1])
+    u, v = _RING[k]
+    ax, ay = o.cx + o.r * u, o.cy + o.r * v
+    bx, by = t.cx + t.r * u, t.cy + t.r * v
+    low = mx * px + my * py - max(mx * ax + my * ay, mx * bx + my * by)
+    fx, fy = bx - ax, by - ay
+    ll = fx * fx + fy * fy
+    s = 0.0 if ll == 0 else min(1.0, max(0.0, ((px - ax) * fx + (py - ay) * fy) / ll))
+    return low, math.hypot(px - ax - s * fx, py - ay - s * fy)

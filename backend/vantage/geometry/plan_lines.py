@@ -178,8 +178,7 @@ def _points(pairs: Pairs, polys: Packed, idx: Ix) -> _Feature:
         np.where(opaque, a[k], np.nan)[keep]
         for a in (polys.prev_x, polys.prev_y, polys.next_x, polys.next_y)
     ]
-    nxt = (np.arange(v) + 1) % v
-    ex, ey = vx[:, nxt] - vx, vy[:, nxt] - vy
+    ex, ey = polys.next_x[k] - vx, polys.next_y[k] - vy  # each footprint's own closing edge
     for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
         ccx, ccy, rr = cx[pp], cy[pp], r[pp]
         fx, fy = vx - ccx, vy - ccy

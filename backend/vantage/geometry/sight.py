@@ -34,7 +34,7 @@ from shapely.geometry import Polygon
 from vantage.geometry.alone import blocks_alone, disc_gap
 from vantage.geometry.candidates import iter_candidate_lines
 from vantage.geometry.cell_search import CellSearch
-from vantage.geometry.hull_filter import capsule_meets
+from vantage.geometry.hull_filter import capsule_meets, disc_meets_hull
 from vantage.geometry.lines import (
     Interval,
     Line,
@@ -233,6 +233,10 @@ def _hull_meets(prob: SightProblem, shapes: list[Shape]) -> list[bool]:
     if todo and isinstance(o, Disc) and isinstance(t, Disc):
         for i, k in zip(todo, capsule_meets(o, t, [shapes[i] for i in todo]), strict=True):
             known[i] = k
+        for i in todo:  # discs close to the capsules' boundaries: their nearest 32-gon
+            shape = shapes[i]
+            if known[i] is None and isinstance(shape, Disc):
+                known[i] = disc_meets_hull(o, t, shape)
         todo = [i for i in todo if known[i] is None]
     if todo:
         hull = _hull(prob)

@@ -9,9 +9,8 @@ seen into. Each pair is settled by the cheapest exact argument that applies (doc
 2. one obstacle blocks on its own: its free arcs for the two bases are disjoint;
 3. one obstacle and it does not block on its own (or the target stands partly in the ruin);
 4. the centre line carries a clear segment;
-5. one direction ``n`` whose half-plane beyond every obstacle reaches both bases;
-6. one of the four common tangents carries a clear segment;
-7. the full extremal line set of ``geometry.sight`` (complete).
+5. one of the four common tangents carries a clear segment;
+6. the full extremal line set of ``geometry.sight`` (complete).
 
 Every shortcut decides only with a margin (1e-7); anything closer goes to the next step. Pairs
 this module cannot decide (round obstacles, obstacles of intermediate height, non-convex terrain)
@@ -25,6 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from vantage.geometry.matrix_lines import point_pairs_flat, point_tangents_flat
+from vantage.geometry.pair_scalar import BUDGET, pair_clear_line_scalar
 from vantage.geometry.plan_lines import (
     Pairs,
     bitangents,
@@ -41,11 +42,9 @@ from vantage.geometry.plan_pack import (
     F,
     Ix,
     Packed,
-    _ccw,
     alone_margin,
     arcs_meet,
     arcs_overlap,
-    in_arc,
     pack,
     relations,
 )
@@ -106,7 +105,12 @@ def plan_matrix(scene: PlanScene) -> Grid:
 
 
 def pair_clear_line(
-    o: Disc, t: Disc, obstacles: list[Poly], see_into: list[bool], staged: bool = True
+    o: Disc,
+    t: Disc,
+    obstacles: list[Poly],
+    see_into: list[bool],
+    staged: bool = True,
+    scalar: bool = True,
 ) -> tuple[float, float, float, float] | None:
     """One pair of round viewers past convex plan obstacles (``see_into``: ruins the target may
     be seen into): a plan line carrying a clear segment, or ``None`` when there is none.
@@ -116,7 +120,15 @@ def pair_clear_line(
     tangents, the lines through one feature point tangent to a base, then the lines through two
     feature points, each round only when the ones before have no clear line (cheaper when a
     clear line comes early); otherwise all at once (cheaper when the pair is blocked). The
-    first clear line of the concatenation is returned either way (the same witness)."""
+    first clear line of the concatenation is returned either way (the same witness).
+
+    With ``scalar``, a small search (lines times obstacle edges within ``pair_scalar.BUDGET``)
+    runs in plain Python floats (``geometry.pair_scalar``: the same lines, arithmetic and
+    answer, bit for bit, without numpy's per-call overhead)."""
+    if scalar:
+        decided, line = pair_clear_line_scalar(o, t, obstacles, see_into, BUDGET)
+        if decided:
+            return line
     polys = pack(tuple(obstacles), tuple(see_into))
     one = np.zeros(1, dtype=np.int64)
     pairs = Pairs(
@@ -220,9 +232,28 @@ def _mark_risky(
     return undecided
 
 
-BLOCK = 8192
-"""Triples per block of the one-footprint stage: numpy temporaries this small stay in cache
-(larger ones are page-faulted afresh on this VM, which costs more than the arithmetic)."""
+def _relations_both(scene: PlanScene, polys: Packed) -> tuple[DiscRelations, DiscRelations]:
+    """``relations`` of the observers and of the targets in one call (every (disc, polygon)
+    entry is computed on its own, so the same bits as two calls; half the numpy calls)."""
+    no = len(scene.ox)
+    both = relations(
+        polys,
+        np.concatenate([scene.ox, scene.tx]),
+        np.concatenate([scene.oy, scene.ty]),
+        np.concatenate([scene.orad, scene.trad]),
+    )
+    names = DiscRelations.__slots__
+    ro = DiscRelations(*(getattr(both, name)[:no] for name in names))
+    rt = DiscRelations(*(getattr(both, name)[no:] for name in names))
+    return ro, rt
+
+
+CANDIDATES = 65536
+"""Box tests per call of ``_candidates`` (boolean temporaries of 64 KB)."""
+BLOCK = 16000
+"""Triples per block of the one-footprint stage: numpy temporaries this small (125 KB) stay
+below glibc's default mmap threshold (128 KiB; larger ones are page-faulted afresh on this VM
+in a process that never freed a larger block, which costs more than the arithmetic)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,13 +295,18 @@ def _candidates(a: _Sides, b: _Sides, lo: int, hi: int) -> Ix:
 
 @dataclass(frozen=True, slots=True)
 class _Kept:
-    """The relevant (pair, footprint) triples of the pairs the one-footprint stage left open."""
+    """The relevant (pair, footprint) triples of the pairs the one-footprint stage left open,
+    and the triples whose support maximum is still to be computed (``e_*``: a base overlaps
+    the footprint; ``e_single``: the pair's only triple)."""
 
-    i: Ix
-    j: Ix
     k: Ix
     pair: Ix
     sees: B
+    e_i: Ix
+    e_j: Ix
+    e_k: Ix
+    e_pair: Ix
+    e_single: B
 
 
 def _one_footprint(
@@ -283,8 +319,9 @@ def _one_footprint(
     result: NDArray[np.int8],
 ) -> _Kept:
     """Steps 1-3 for the pairs of observers ``rows`` and their candidate triples ``flat``: no
-    footprint meets the hull, one blocks alone, or the only one does not. Writes ``result``;
-    returns the open pairs' triples."""
+    footprint meets the hull, one blocks alone by its free arcs, or the only one does not.
+    Writes ``result``; returns the open pairs' triples and, for ``_support_maxima``, the
+    triples of open pairs where a base overlaps the footprint."""
     nt, npoly = len(scene.tx), len(polys.see_into)
     pair, k = np.divmod(flat, npoly)
     i, j = np.divmod(pair, nt)
@@ -298,7 +335,7 @@ def _one_footprint(
     i, j, k, pair, fo, ft = i[keep], j[keep], k[keep], pair[keep], fo[keep], ft[keep]
     t_apart = rt.apart.ravel().take(ft)
     sees = polys.see_into.take(k) & ~t_apart
-    # one footprint alone: free arcs (both bases apart from it) or the support maximum
+    # one footprint alone: free arcs (both bases apart from it)
     both = ro.apart.ravel().take(fo) & t_apart
     ov = arcs_overlap(
         ro.free_start.ravel().take(fo),
@@ -310,23 +347,6 @@ def _one_footprint(
     local = pair - first
     blocked = np.bincount(local[both & ~sees & (ov <= -MU)], minlength=span) > 0
     free = both & (ov >= MU)
-    # the support maximum where a base overlaps the footprint (pairs not blocked yet)
-    e = np.flatnonzero(~both & ~sees)
-    e = e[~blocked.take(local[e])]
-    if len(e):
-        ie, je = i[e], j[e]
-        m = alone_margin(
-            polys,
-            k[e],
-            scene.ox.take(ie),
-            scene.oy.take(ie),
-            scene.orad.take(ie),
-            scene.tx.take(je),
-            scene.ty.take(je),
-            scene.trad.take(je),
-        )
-        free[e] = m >= MU
-        blocked |= np.bincount(local[e[m <= -MU]], minlength=span) > 0
     # some target point inside the ruin: never blocked by it
     free |= sees & (rt.gap.ravel().take(ft) <= -MU)
     count = np.bincount(local, minlength=span)
@@ -337,7 +357,36 @@ def _one_footprint(
     single = open_ & (count == 1) & ~blocked
     out[single & (np.bincount(local[free], minlength=span) > 0)] = 1
     rest = np.flatnonzero(out.take(local) < 0)
-    return _Kept(i[rest], j[rest], k[rest], pair[rest], sees[rest])
+    # where a base overlaps the footprint: the support maximum, later, for the open pairs
+    e = rest[~both.take(rest) & ~sees.take(rest)]
+    e_single = count.take(local.take(e)) == 1
+    return _Kept(k[rest], pair[rest], sees[rest], i[e], j[e], k[e], pair[e], e_single)
+
+
+def _support_maxima(
+    scene: PlanScene, polys: Packed, parts: list[_Kept], result: NDArray[np.int8]
+) -> None:
+    """Steps 2-3 where a base overlaps the footprint, for every block at once (one call of
+    ``alone_margin``, whose columns are independent, so the same values as block by block):
+    the support maximum blocks the pair, or frees it when the footprint is its only one.
+    Every pair listed is still open."""
+    ie, je, ke = (np.concatenate([getattr(p, f) for p in parts]) for f in ("e_i", "e_j", "e_k"))
+    if not len(ie):
+        return
+    pe = np.concatenate([p.e_pair for p in parts])
+    single = np.concatenate([p.e_single for p in parts])
+    m = alone_margin(
+        polys,
+        ke,
+        scene.ox.take(ie),
+        scene.oy.take(ie),
+        scene.orad.take(ie),
+        scene.tx.take(je),
+        scene.ty.take(je),
+        scene.trad.take(je),
+    )
+    result[pe[single & (m >= MU)]] = 1
+    result[pe[m <= -MU]] = 0
 
 
 def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
@@ -348,12 +397,11 @@ def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
     ox, oy, orad = np.repeat(scene.ox, nt), np.repeat(scene.oy, nt), np.repeat(scene.orad, nt)
     tx, ty, trad = np.tile(scene.tx, no), np.tile(scene.ty, no), np.tile(scene.trad, no)
     result[np.hypot(tx - ox, ty - oy) <= orad + trad] = 1  # touching bases
-    ro = relations(polys, scene.ox, scene.oy, scene.orad)
-    rt = relations(polys, scene.tx, scene.ty, scene.trad)
+    ro, rt = _relations_both(scene, polys)
     rad = float(max(scene.orad.max(), scene.trad.max())) + 1e-7
     a = _sides(scene.ox, scene.oy, rad, polys, scene.observer_over, ro)
     b = _sides(scene.tx, scene.ty, rad, polys, scene.target_over, rt)
-    step = max(1, 16384 // (nt * npoly))
+    step = max(1, CANDIDATES // (nt * npoly))
     flat = np.concatenate([_candidates(a, b, lo, lo + step) for lo in range(0, no, step)])
     # blocks of about BLOCK triples, cut at observer boundaries
     cuts = np.searchsorted(flat, np.arange(no + 1) * (nt * npoly))
@@ -365,15 +413,15 @@ def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
         block = flat[cuts[lo] : cuts[hi]]
         parts.append(_one_footprint(scene, polys, ro, rt, block, (lo, hi), result))
         lo = hi
-    i, j, k = (np.concatenate([getattr(p, f) for p in parts]) for f in ("i", "j", "k"))
-    pair = np.concatenate([p.pair for p in parts])
+    _support_maxima(scene, polys, parts, result)
+    k, pair, sees = (np.concatenate([getattr(p, f) for p in parts]) for f in ("k", "pair", "sees"))
+    still = np.flatnonzero(result.take(pair) < 0)
+    k, pair, sees = k[still], pair[still], sees[still]
     count = np.bincount(pair, minlength=n)
     start = np.cumsum(count) - count
-    sees = np.concatenate([p.sees for p in parts])
     pairs = Pairs(ox, oy, orad, tx, ty, trad, start, count, k, sees)
     todo = np.nonzero(result < 0)[0]
     todo = _centre_lines(pairs, polys, todo, result)
-    todo = _common_side(pairs, todo, result, i, j, k, ro, rt)
     todo = _tangent_lines(pairs, polys, todo, result)
     for chunk in np.array_split(todo, max(1, len(todo) // CHUNK)):
         if len(chunk):
@@ -382,19 +430,19 @@ def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
 
 
 def _full_search(pairs: Pairs, polys: Packed, chunk: Ix, result: NDArray[np.int8]) -> None:
-    """Step 7 for pairs whose centre line and common tangents are blocked: the rest of the
+    """Step 6 for pairs whose centre line and common tangents are blocked: the rest of the
     complete line set in two rounds, the lines through one feature point tangent to a base, then
     (for the pairs still open) the lines through two feature points; the union is the whole
     set of ``full_candidates``, so a pair with no clear line in either round is blocked."""
     n = len(result)
     f = feature_points(pairs, polys, chunk)
-    lines = point_tangents(pairs, f)
+    lines = point_tangents_flat(pairs, f)
     clear = lines_clear(pairs, polys, *lines)
     seen = np.bincount(lines[0][clear], minlength=n) > 0
     open_ = np.zeros(n, dtype=bool)
     open_[chunk] = ~seen[chunk]
     if open_.any():
-        lines = point_pairs(only_pairs(f, open_))
+        lines = point_pairs_flat(only_pairs(f, open_))
         clear = lines_clear(pairs, polys, *lines)
         seen |= np.bincount(lines[0][clear], minlength=n) > 0
     result[chunk] = np.where(seen[chunk], 1, 0)
@@ -418,52 +466,3 @@ def _tangent_lines(pairs: Pairs, polys: Packed, todo: Ix, result: NDArray[np.int
     seen[lines[0][clear]] = True
     result[todo[seen[todo]]] = 1
     return todo[~seen[todo]]
-
-
-def _common_side(
-    pairs: Pairs,
-    todo: Ix,
-    result: NDArray[np.int8],
-    i: Ix,
-    j: Ix,
-    k: Ix,
-    ro: DiscRelations,
-    rt: DiscRelations,
-) -> Ix:
-    """Pairs with a direction ``n`` in both free arcs of every obstacle: the segment joining the
-    bases' extreme points along ``n`` lies beyond every obstacle's supporting line."""
-    if not len(todo):
-        return todo
-    starts, counts = pairs.inc_start[todo], pairs.inc_count[todo]
-    rep = np.repeat(np.arange(len(todo)), counts)
-    e = (
-        np.repeat(starts, counts)
-        + np.arange(len(rep))
-        - np.repeat(np.cumsum(counts) - counts, counts)
-    )
-    ii, jj, kk = i[e], j[e], k[e]
-    ok = ro.apart[ii, kk] & rt.apart[jj, kk]
-    s1, l1 = ro.free_start[ii, kk], ro.free_len[ii, kk]
-    s2, l2 = rt.free_start[jj, kk], rt.free_len[jj, kk]
-    d12 = _ccw(s1, s2)
-    d21 = _ccw(s2, s1)
-    a_in = d12 <= l1
-    piece = np.where(a_in, np.minimum(l1 - d12, l2), np.minimum(l2 - d21, l1))
-    mid = np.where(a_in, s2, s1) + piece / 2
-    ok &= piece >= 2 * MU
-    # every direction of a pair against every incidence of that pair
-    c = counts[rep]
-    rows = np.repeat(np.arange(len(e)), c)
-    first = np.repeat(np.repeat(starts, counts), c)
-    other = first + np.arange(len(rows)) - np.repeat(np.cumsum(c) - c, c)
-    oi, oj, ok2 = i[other], j[other], k[other]
-    t = mid[rows]
-    inside = ro.apart[oi, ok2] & rt.apart[oj, ok2]
-    inside &= in_arc(t, ro.free_start[oi, ok2], ro.free_len[oi, ok2]) >= MU
-    inside &= in_arc(t, rt.free_start[oj, ok2], rt.free_len[oj, ok2]) >= MU
-    fails = np.bincount(rows[~inside], minlength=len(e)) > 0
-    good = ok & ~fails
-    won = np.zeros(len(todo), dtype=bool)
-    won[rep[good]] = True
-    result[todo[won]] = 1
-    return todo[~won]

@@ -57,12 +57,39 @@ def model_index(table: Table) -> ModelIndex:
         _MODELS.move_to_end(key)
         return hit
     ids = list(table.models)
-    rows = [_box(m) for m in table.models.values()]
-    index = ModelIndex(table.models, ids, np.array(rows, dtype=float).reshape(-1, 4))
+    prev = next(reversed(_MODELS.values()), None)
+    index = ModelIndex(table.models, ids, _boxes(table.models, ids, prev))
+    if prev is not None:  # a new version after a move: the unchanged models' silhouettes
+        old, new = prev.models, table.models
+        index.silhouettes = {k: v for k, v in prev.silhouettes.items() if new.get(k) is old[k]}
     _MODELS[key] = index
     if len(_MODELS) > _SIZE:
         _MODELS.popitem(last=False)
     return index
+
+
+def _boxes(
+    models: Mapping[str, Model], ids: list[str], prev: ModelIndex | None
+) -> NDArray[np.float64]:
+    """The models' boxes: rows of the last index built copied for the very same model
+    objects (a new table version after a move changes a few), the others computed."""
+    if prev is None:
+        rows = [_box(m) for m in models.values()]
+        return np.array(rows, dtype=float).reshape(-1, 4)
+    at = {k: j for j, k in enumerate(prev.ids)}
+    old = prev.models
+    src = []
+    fresh: list[int] = []
+    for i, (k, m) in enumerate(models.items()):
+        j = at.get(k, -1)
+        if j < 0 or old[k] is not m:
+            fresh.append(i)
+            j = 0
+        src.append(j)
+    box = prev.box[src] if len(prev.ids) else np.zeros((len(ids), 4))
+    for i in fresh:
+        box[i] = _box(models[ids[i]])
+    return box.reshape(-1, 4)
 
 
 def _box(m: Model) -> Box:

@@ -14,7 +14,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from vantage.geometry.prisms import Prism, to_polygon
-from vantage.geometry.sight import SightProblem
+from vantage.geometry.sight import SightProblem, find_clear_segment
 
 SLACK = 1e-6
 
@@ -87,3 +87,15 @@ def brute_visible(prob: SightProblem, rim: int = 24, heights: int = 3) -> bool:
     a = prism_samples(prob.observer, rim, heights, inner=3)
     b = prism_samples(prob.target, rim, heights, inner=3)
     return any(segment_clear(prob, p, q) for p in a for q in b)
+
+
+def assert_exact(prob: SightProblem, rim: int, heights: int) -> None:
+    """The exact search against the brute force: a witness must be clear; "blocked" must leave
+    the brute force without a clear segment."""
+    sight = find_clear_segment(prob)
+    if sight.clear:
+        assert sight.segment is not None
+        assert segment_clear(prob, *sight.segment)
+    else:
+        assert not brute_visible(prob, rim=rim, heights=heights)
+        assert sight.blocking

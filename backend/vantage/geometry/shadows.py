@@ -31,7 +31,7 @@ from shapely.geometry import Polygon
 from vantage.geometry.prisms import Poly, Prism, Shape, to_polygon
 
 F = NDArray[np.float64]
-ROUND_SIDES = 64
+ROUND_SIDES = 32
 INSIDE = 1e-9
 
 
@@ -108,7 +108,7 @@ def shadow(
     qa = np.asarray(q, dtype=np.float64)
     mu0, mu1 = mus
     if math.isinf(mu1):
-        gap = _distance(ring, q)
+        gap = _gap_at_least(ring, q)
         if gap <= INSIDE:
             if _strictly_inside(ring, q):
                 return _box(q, reach)
@@ -121,6 +121,33 @@ def shadow(
 def _box(q: tuple[float, float], reach: float) -> Polygon:
     x, y = q
     return shapely.box(x - reach, y - reach, x + reach, y + reach)
+
+
+def _gap_at_least(ring: F, q: tuple[float, float]) -> float:
+    """A lower bound of the distance from ``q`` to the ring: the gap to a circle around it
+    (enough to cut an unbounded shadow), or the exact distance when ``q`` is near."""
+    cx, cy, radius = _circle(ring)
+    gap = math.hypot(q[0] - cx, q[1] - cy) - radius
+    return gap if gap > 1e-3 else _distance(ring, q)
+
+
+def _circle(ring: F) -> tuple[float, float, float]:
+    """A circle containing the ring: its vertex centroid and farthest vertex (remembered by the
+    array's identity while the array lives in a cached piece)."""
+    key = id(ring)
+    found = _CIRCLES.get(key)
+    if found is not None and found[0] is ring:
+        return found[1]
+    c = ring.mean(axis=0)
+    radius = float(np.sqrt(((ring - c) ** 2).sum(axis=1).max()))
+    circle = (float(c[0]), float(c[1]), radius)
+    if len(_CIRCLES) > 8192:
+        _CIRCLES.clear()
+    _CIRCLES[key] = (ring, circle)
+    return circle
+
+
+_CIRCLES: dict[int, tuple[F, tuple[float, float, float]]] = {}
 
 
 def _distance(ring: F, q: tuple[float, float]) -> float:

@@ -36,13 +36,30 @@ INSIDE = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
+class Ring:
+    """A convex counter-clockwise ring and a circle around it (centre and radius)."""
+
+    pts: F
+    cx: float
+    cy: float
+    radius: float
+
+
+def ring_of(pts: F) -> Ring:
+    """The ring with its vertex centroid and farthest vertex as the circle around it."""
+    c = pts.mean(axis=0)
+    radius = float(np.sqrt(((pts - c) ** 2).sum(axis=1).max()))
+    return Ring(pts, float(c[0]), float(c[1]), radius)
+
+
+@dataclass(frozen=True, slots=True)
 class Part:
     """A convex piece of an obstacle: a ring inside it, a ring around it, its heights, and for a
     wall that can be seen into, the wall's whole closed footprint (a target point there is
     exempt from the wall)."""
 
-    inner: F
-    outer: F
+    inner: Ring
+    outer: Ring
     lo: float
     hi: float
     exempt: Polygon | None = None
@@ -59,20 +76,20 @@ def wall_parts(shape: Poly, see_into: bool) -> list[Part]:
     return [Part(i, o, -math.inf, math.inf, exempt) for i, o in _rings(shape)]
 
 
-def _rings(shape: Shape) -> list[tuple[F, F]]:
+def _rings(shape: Shape) -> list[tuple[Ring, Ring]]:
     if not isinstance(shape, Poly):
-        inner = _ring(to_polygon(shape, ROUND_SIDES))
-        outer = _ring(to_polygon(shape, ROUND_SIDES, outer=True))
+        inner = ring_of(_ring(to_polygon(shape, ROUND_SIDES)))
+        outer = ring_of(_ring(to_polygon(shape, ROUND_SIDES, outer=True)))
         return [(inner, outer)]
     return [(ring, ring) for ring in _convex_pieces(shape)]
 
 
 @lru_cache(maxsize=4096)
-def _convex_pieces(shape: Poly) -> tuple[F, ...]:
+def _convex_pieces(shape: Poly) -> tuple[Ring, ...]:
     if shape.convex:
-        return (np.asarray(shape.points, dtype=np.float64),)
+        return (ring_of(np.asarray(shape.points, dtype=np.float64)),)
     triangles = shapely.constrained_delaunay_triangles(Polygon(shape.points))
-    return tuple(_ring(t) for t in shapely.get_parts(triangles))
+    return tuple(ring_of(_ring(t)) for t in shapely.get_parts(triangles))
 
 
 def _ring(poly: Polygon) -> F:
@@ -100,7 +117,7 @@ def mu_range(zq: float, za: float, lo: float, hi: float) -> tuple[float, float] 
 
 
 def shadow(
-    ring: F, q: tuple[float, float], mus: tuple[float, float], reach: float
+    ring: Ring, q: tuple[float, float], mus: tuple[float, float], reach: float
 ) -> Polygon | None:
     """The shadow of a convex ring for the scale factors ``mus`` about ``q``, cut to the disc
     of radius ``reach`` around ``q`` (``None`` when ``q`` is on the ring's boundary and the
@@ -110,11 +127,11 @@ def shadow(
     if math.isinf(mu1):
         gap = _gap_at_least(ring, q)
         if gap <= INSIDE:
-            if _strictly_inside(ring, q):
+            if _strictly_inside(ring.pts, q):
                 return _box(q, reach)
             return None
         mu1 = max(mu0, reach / gap)
-    pts = np.concatenate([qa + mu0 * (ring - qa), qa + mu1 * (ring - qa)])
+    pts = np.concatenate([qa + mu0 * (ring.pts - qa), qa + mu1 * (ring.pts - qa)])
     return shapely.convex_hull(shapely.multipoints(pts))
 
 
@@ -123,31 +140,11 @@ def _box(q: tuple[float, float], reach: float) -> Polygon:
     return shapely.box(x - reach, y - reach, x + reach, y + reach)
 
 
-def _gap_at_least(ring: F, q: tuple[float, float]) -> float:
-    """A lower bound of the distance from ``q`` to the ring: the gap to a circle around it
+def _gap_at_least(ring: Ring, q: tuple[float, float]) -> float:
+    """A lower bound of the distance from ``q`` to the ring: the gap to the circle around it
     (enough to cut an unbounded shadow), or the exact distance when ``q`` is near."""
-    cx, cy, radius = _circle(ring)
-    gap = math.hypot(q[0] - cx, q[1] - cy) - radius
-    return gap if gap > 1e-3 else _distance(ring, q)
-
-
-def _circle(ring: F) -> tuple[float, float, float]:
-    """A circle containing the ring: its vertex centroid and farthest vertex (remembered by the
-    array's identity while the array lives in a cached piece)."""
-    key = id(ring)
-    found = _CIRCLES.get(key)
-    if found is not None and found[0] is ring:
-        return found[1]
-    c = ring.mean(axis=0)
-    radius = float(np.sqrt(((ring - c) ** 2).sum(axis=1).max()))
-    circle = (float(c[0]), float(c[1]), radius)
-    if len(_CIRCLES) > 8192:
-        _CIRCLES.clear()
-    _CIRCLES[key] = (ring, circle)
-    return circle
-
-
-_CIRCLES: dict[int, tuple[F, tuple[float, float, float]]] = {}
+    gap = math.hypot(q[0] - ring.cx, q[1] - ring.cy) - ring.radius
+    return gap if gap > 1e-3 else _distance(ring.pts, q)
 
 
 def _distance(ring: F, q: tuple[float, float]) -> float:

@@ -177,18 +177,20 @@ def baseline(table: Table) -> dict[str, set[str]]:
     return {o.id: {tgt[j].id for j in np.nonzero(seen[i])[0]} for i, o in enumerate(obs)}
 
 
-def _median_ms(fn: Callable[[], object], runs: int = 5) -> tuple[float, float]:
-    """Median wall time and minimum CPU time (``time.process_time``: this process only, so
-    other processes' load on the shared machine shows less) of ``runs`` calls, in ms."""
-    times = []
-    cpu = []
+ROUNDS = 9
+
+
+def _timed(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float]]:
+    """Wall times and CPU times (``time.process_time``: this process only, so other processes'
+    load on the shared machine shows less) of ``runs`` calls, in ms."""
+    wall, cpu = [], []
     for _ in range(runs):
         t0 = time.perf_counter()
         c0 = time.process_time()
         fn()
-        cpu.append(time.process_time() - c0)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000, min(cpu) * 1000
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - t0) * 1000)
+    return wall, cpu
 
 
 def main() -> None:
@@ -197,10 +199,19 @@ def main() -> None:
     exact = rules.visibility_matrix(table, "p1", "p2")
     base = baseline(table)
     assert base == baseline_unpruned(table), "both baselines sample the same segments"
-    # three series of runs (exact, baseline, unpruned); every run rebuilds the answer
-    exact_ms, exact_cpu = _median_ms(lambda: rules.visibility_matrix(table, "p1", "p2"), 9)
-    base_ms, base_cpu = _median_ms(lambda: baseline(table), 5)
-    unpruned_ms, _ = _median_ms(lambda: baseline_unpruned(table), 3)
+    # rounds of one baseline run and three exact runs, interleaved so that both see the same
+    # machine (a shared VM's speed drifts between seconds); every run rebuilds the answer
+    exact_wall, exact_cpu_all, base_wall, base_cpu_all = [], [], [], []
+    for _ in range(ROUNDS):
+        wall, cpu = _timed(lambda: baseline(table), 1)
+        base_wall += wall
+        base_cpu_all += cpu
+        wall, cpu = _timed(lambda: rules.visibility_matrix(table, "p1", "p2"), 3)
+        exact_wall += wall
+        exact_cpu_all += cpu
+    exact_ms, exact_cpu = statistics.median(exact_wall), min(exact_cpu_all)
+    base_ms, base_cpu = statistics.median(base_wall), min(base_cpu_all)
+    unpruned_ms = statistics.median(_timed(lambda: baseline_unpruned(table), 3)[0])
     cold = make_table()  # a new table object and terrain tuple: no cache is warm
     t0 = time.perf_counter()
     rules.visibility_matrix(cold, "p1", "p2")
@@ -211,6 +222,7 @@ def main() -> None:
         "pairs": 100 * 100,
         "terrain": len(table.terrain),
         "exact_ms_median": round(exact_ms, 1),
+        "rounds": ROUNDS,
         "exact_ms_cold_table": round(cold_ms, 1),
         "baseline_ms_median": round(base_ms, 1),
         "baseline_unpruned_ms_median": round(unpruned_ms, 1),

@@ -139,10 +139,10 @@ def chords(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tu
         par = np.abs(den) < 1e-15
         if par.any():
             empty |= par & ((num < 0) if closed else (num <= 0))
-            den[par] = np.nan  # a parallel edge bounds nothing (nan never wins min or max)
+            den[par] = np.nan  # a parallel edge bounds nothing (nan is neither > 0 nor < 0)
         q = num / den
-        np.fmin(up, np.where(den > 0, q, np.inf), out=up)
-        np.fmax(low, np.where(den < 0, q, -np.inf), out=low)
+        np.minimum(up, q, out=up, where=den > 0)
+        np.maximum(low, q, out=low, where=den < 0)
     low[empty] = np.inf
     up[empty] = -np.inf
     if closed:

@@ -256,41 +256,32 @@ below glibc's default mmap threshold (128 KiB; larger ones are page-faulted afre
 in a process that never freed a larger block, which costs more than the arithmetic)."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Sides:
-    """Per (base, footprint): the separable halves of the pair-box test, and the ruins a base
-    makes irrelevant (AIRCRAFT/TOWERING see over, an observer wholly within sees out, a target
-    wholly within is always seen into)."""
-
-    x0: B
-    x1: B
-    y0: B
-    y1: B
-    keep: B
+ALL_SIDES = 15
+"""The four bits of a pair-box test that must all hold (``_sides``)."""
+DROPPED = 16
+"""A code bit outside ``ALL_SIDES``: a ruin the base makes irrelevant never joins a triple."""
 
 
-def _sides(x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations) -> _Sides:
+def _sides(x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations) -> NDArray[np.uint8]:
+    """Per (base, footprint), the separable halves of the pair-box test as four bits (the
+    pair's box, both centres grown by the largest radius, meets the footprint's box iff each
+    bit holds for the observer or the target, i.e. the OR of both codes is ``ALL_SIDES``), or
+    ``DROPPED`` for the ruins a base makes irrelevant (AIRCRAFT/TOWERING see over, an observer
+    wholly within sees out, a target wholly within is always seen into)."""
     box = polys.box
-    drop = polys.see_into[None, :] & (over[:, None] | rel.inside)
-    return _Sides(
-        x[:, None] - rad <= box[None, :, 2],
-        x[:, None] + rad >= box[None, :, 0],
-        y[:, None] - rad <= box[None, :, 3],
-        y[:, None] + rad >= box[None, :, 1],
-        ~drop,
-    )
+    code = (x[:, None] - rad <= box[None, :, 2]).astype(np.uint8)
+    code |= (x[:, None] + rad >= box[None, :, 0]).view(np.uint8) << 1
+    code |= (y[:, None] - rad <= box[None, :, 3]).view(np.uint8) << 2
+    code |= (y[:, None] + rad >= box[None, :, 1]).view(np.uint8) << 3
+    code[polys.see_into[None, :] & (over[:, None] | rel.inside)] = DROPPED
+    return code
 
 
-def _candidates(a: _Sides, b: _Sides, lo: int, hi: int) -> Ix:
+def _candidates(a: NDArray[np.uint8], b: NDArray[np.uint8], lo: int, hi: int) -> Ix:
     """Flat indices ``(observer * targets + target) * polygons + polygon`` (observers ``lo`` to
-    ``hi``) of the triples whose boxes meet (pair box: both centres grown by the largest
-    radius) and whose ruin may block."""
-    blk = slice(lo, hi)
-    hit = (a.x0[blk, None] | b.x0[None]) & (a.x1[blk, None] | b.x1[None])
-    hit &= a.y0[blk, None] | b.y0[None]
-    hit &= a.y1[blk, None] | b.y1[None]
-    hit &= a.keep[blk, None] & b.keep[None]
-    return np.flatnonzero(hit) + lo * b.x0.size
+    ``hi``) of the triples whose boxes meet and whose ruin may block (``_sides``)."""
+    hit = a[lo:hi, None] | b[None]
+    return np.flatnonzero(hit == ALL_SIDES) + lo * b.size
 
 
 @dataclass(frozen=True, slots=True)

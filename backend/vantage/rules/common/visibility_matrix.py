@@ -8,12 +8,14 @@ always blocks or is always passable for that pair) with the vectorised exact sol
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
+from numpy.typing import NDArray
 
 from vantage.engine.table import Model, Table
 from vantage.geometry.prisms import model_shape
-from vantage.geometry.shapes import CircleBase, OvalBase, semi_axes
+from vantage.geometry.shapes import Base, CircleBase, HullBase, OvalBase, semi_axes
 from vantage.geometry.sight_matrix import PlanScene, plan_matrix
 from vantage.rules.common.terrain_index import terrain_index
 from vantage.rules.common.visibility import SEE_OVER, TerrainRoles
@@ -42,32 +44,37 @@ def matrix_fast(
     tgt = players_models(table, targets)
     if not obs or not tgt:
         return {o.id: [] for o in obs}
-    radii = [_radius(m) for m in (*obs, *tgt)]
-    if any(r is None for r in radii):
+    radii = [_base_radius(m.base) for m in (*obs, *tgt)]
+    if None in radii:
         return matrix_by_pairs(table, observers, targets, seen)
     grid = plan_matrix(_plan_scene(table, roles, obs, tgt, radii))  # type: ignore[arg-type]
     order = sorted(range(len(tgt)), key=lambda j: tgt[j].id)
-    ids = np.array([tgt[j].id for j in order], dtype=object)
     grid = grid[:, order]
-    out: dict[str, list[str]] = {}
-    for i, o in enumerate(obs):
-        row = grid[i]
-        if (row < 0).any():
-            out[o.id] = [
-                str(t) for t, v in zip(ids, row, strict=True) if v > 0 or (v < 0 and seen(o.id, t))
-            ]
-        else:
-            out[o.id] = ids[row > 0].tolist()
-    return out
+    ids = [tgt[j].id for j in order]
+    if (grid < 0).any():
+        return {o.id: _row(ids, grid[i], o.id, seen) for i, o in enumerate(obs)}
+    rows, cols = np.nonzero(grid > 0)
+    seen_ids = np.array(ids, dtype=object)[cols].tolist()
+    ends = np.searchsorted(rows, np.arange(1, len(obs) + 1)).tolist()
+    return {o.id: seen_ids[a:b] for o, a, b in zip(obs, [0, *ends], ends, strict=False)}
 
 
-def _radius(m: Model) -> float | None:
-    base = m.base
-    if isinstance(base, CircleBase | OvalBase):
-        a, b = semi_axes(base)
-        if isinstance(base, CircleBase) or abs(a - b) < 1e-12:
-            return a
-    return None
+def _row(ids: list[str], row: NDArray[np.int8], observer: str, seen: Pair) -> list[str]:
+    """One observer's sorted targets: decided pairs from the grid, the others from ``seen``."""
+    return [
+        t for t, v in zip(ids, row.tolist(), strict=True) if v > 0 or (v < 0 and seen(observer, t))
+    ]
+
+
+def _base_radius(base: Base) -> float | None:
+    """The radius of a round base (``None``: oval or hull)."""
+    return None if isinstance(base, HullBase) else _round_radius(base)
+
+
+@lru_cache(maxsize=256)
+def _round_radius(base: CircleBase | OvalBase) -> float | None:
+    a, b = semi_axes(base)
+    return a if isinstance(base, CircleBase) or abs(a - b) < 1e-12 else None
 
 
 def _plan_scene(
@@ -75,20 +82,19 @@ def _plan_scene(
 ) -> PlanScene:
     index = terrain_index(table.terrain, roles)
     no = len(obs)
-    oz = np.array([(m.z, m.z + m.height) for m in obs])
-    tz = np.array([(m.z, m.z + m.height) for m in tgt])
-    top_min = min(oz[:, 1].min(), tz[:, 1].min())
-    top_max = max(oz[:, 1].max(), tz[:, 1].max())
     over = {u.id for u in table.units.values() if SEE_OVER & set(u.keywords)}
+    o, t = _columns(obs, radii[:no], over), _columns(tgt, radii[no:], over)
+    top_min = min(o[4].min(), t[4].min())
+    top_max = max(o[4].max(), t[4].max())
     return PlanScene(
-        ox=np.array([m.x for m in obs]),
-        oy=np.array([m.y for m in obs]),
-        orad=np.array(radii[:no]),
-        tx=np.array([m.x for m in tgt]),
-        ty=np.array([m.y for m in tgt]),
-        trad=np.array(radii[no:]),
-        observer_z=oz,
-        target_z=tz,
+        ox=o[0],
+        oy=o[1],
+        orad=o[2],
+        tx=t[0],
+        ty=t[1],
+        trad=t[2],
+        observer_z=o[3:5].T,
+        target_z=t[3:5].T,
         observer_unit=tuple(m.unit for m in obs),
         target_ids=tuple(m.id for m in tgt),
         models=tuple(
@@ -98,7 +104,16 @@ def _plan_scene(
         ),
         prisms=index.prisms,
         ruins=index.ruins if roles.ruins_are_walls else (),
-        observer_over=np.array([m.unit in over for m in obs], dtype=bool),
-        target_over=np.array([m.unit in over for m in tgt], dtype=bool),
+        observer_over=o[5] > 0,
+        target_over=t[5] > 0,
         other_walls=roles.obscuring_height is not None and bool(index.obscuring),
     )
+
+
+def _columns(models: list[Model], radii: list[float], over: set[str]) -> NDArray[np.float64]:
+    """Rows x, y, radius, bottom, top and "sees over ruins" (1.0) of the models, in one pass."""
+    rows = [
+        (m.x, m.y, r, m.z, m.z + m.height, m.unit in over)
+        for m, r in zip(models, radii, strict=True)
+    ]
+    return np.ascontiguousarray(np.array(rows, dtype=float).T)

@@ -1,0 +1,142 @@
+"""The visibility matrix's sixth-round changes (docs/performance-geometry.md) change no answer.
+
+* The box candidates as 4-bit codes (``_sides``, ``_candidates``) select exactly the triples of
+  the plain test: the pair's box (both centres grown by the largest radius) meets the footprint's
+  box, and neither base makes the ruin irrelevant (seen over, or wholly within).
+* ``plan_pack.chords`` gives the chord a direct line-by-line computation gives, also along lines
+  parallel to an edge (where the edge bounds nothing).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from random_scenes import convex_points
+
+from vantage.geometry import sight_matrix
+from vantage.geometry.plan_pack import chords, pack, relations
+from vantage.geometry.prisms import make_poly
+
+
+def _reference_candidates(
+    o: list[tuple[float, float, bool]],
+    t: list[tuple[float, float, bool]],
+    boxes: list[tuple[float, float, float, float]],
+    see_into: list[bool],
+    o_inside: np.ndarray,
+    t_inside: np.ndarray,
+    rad: float,
+) -> list[int]:
+    """Flat indices of the triples, one triple at a time."""
+    out = []
+    for i, (ox, oy, o_over) in enumerate(o):
+        for j, (tx, ty, t_over) in enumerate(t):
+            x0, x1 = min(ox, tx) - rad, max(ox, tx) + rad
+            y0, y1 = min(oy, ty) - rad, max(oy, ty) + rad
+            for k, (bx0, by0, bx1, by1) in enumerate(boxes):
+                if not (x0 <= bx1 and x1 >= bx0 and y0 <= by1 and y1 >= by0):
+                    continue
+                if see_into[k] and (o_over or t_over or o_inside[i, k] or t_inside[j, k]):
+                    continue
+                out.append((i * len(t) + j) * len(boxes) + k)
+    return out
+
+
+def test_coded_box_candidates_are_the_plain_box_test() -> None:
+    dropped = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        polys = [
+            make_poly(convex_points(rng, rng.uniform(0, 30), rng.uniform(0, 20)))
+            for _ in range(rng.randint(1, 9))
+        ]
+        see = [rng.random() < 0.6 for _ in polys]
+        packed = pack(tuple(polys), tuple(see))
+
+        def discs(n: int, rng: random.Random = rng) -> list[tuple[float, float, bool]]:
+            return [(rng.uniform(0, 30), rng.uniform(0, 20), rng.random() < 0.1) for _ in range(n)]
+
+        o, t = discs(rng.randint(1, 14)), discs(rng.randint(1, 14))
+        rad = 0.63 + 1e-7
+        ro = relations(
+            packed,
+            np.array([d[0] for d in o]),
+            np.array([d[1] for d in o]),
+            np.full(len(o), 0.63),
+        )
+        rt = relations(
+            packed,
+            np.array([d[0] for d in t]),
+            np.array([d[1] for d in t]),
+            np.full(len(t), 0.63),
+        )
+        over_o = np.array([d[2] for d in o])
+        over_t = np.array([d[2] for d in t])
+        a = sight_matrix._sides(
+            np.array([d[0] for d in o]), np.array([d[1] for d in o]), rad, packed, over_o, ro
+        )
+        b = sight_matrix._sides(
+            np.array([d[0] for d in t]), np.array([d[1] for d in t]), rad, packed, over_t, rt
+        )
+        step = rng.randint(1, len(o))
+        got = np.concatenate(
+            [sight_matrix._candidates(a, b, lo, lo + step) for lo in range(0, len(o), step)]
+        )
+        boxes = [tuple(float(v) for v in packed.box[k]) for k in range(len(polys))]
+        want = _reference_candidates(o, t, boxes, see, ro.inside, rt.inside, rad)  # type: ignore[arg-type]
+        assert got.tolist() == want
+        dropped += int((a == sight_matrix.DROPPED).sum() + (b == sight_matrix.DROPPED).sum())
+    assert dropped > 0  # some ruins were made irrelevant, so that branch was tested
+
+
+def _chord(
+    poly: list[tuple[float, float]], px: float, py: float, dx: float, dy: float
+) -> tuple[float, float]:
+    """The open chord of a ccw convex polygon along a line, edge by edge in plain floats."""
+    lo, hi = -float("inf"), float("inf")
+    n = len(poly)
+    for m in range(n):
+        (ax, ay), (bx, by) = poly[m], poly[(m + 1) % n]
+        ex, ey = bx - ax, by - ay
+        length = (ex * ex + ey * ey) ** 0.5
+        nx, ny = ey / length, -ex / length
+        num = (nx * ax + ny * ay) - 1e-9 - nx * px - ny * py
+        den = nx * dx + ny * dy
+        if abs(den) < 1e-15:
+            if num <= 0:
+                return float("inf"), -float("inf")
+            continue
+        q = num / den
+        if den > 0:
+            hi = min(hi, q)
+        else:
+            lo = max(lo, q)
+    return lo, hi
+
+
+def test_chords_match_a_direct_computation_also_along_edges() -> None:
+    rng = random.Random(11)
+    square = make_poly([(0.0, 0.0), (4.0, 0.0), (4.0, 3.0), (0.0, 3.0)])
+    polys = [square] + [make_poly(convex_points(rng, 0.0, 0.0)) for _ in range(5)]
+    packed = pack(tuple(polys), tuple(False for _ in polys))
+    lines = []
+    for _ in range(700):  # more than chords' small-batch threshold: the edge-by-edge path
+        k = rng.randrange(len(polys))
+        if rng.random() < 0.3:  # along, or nearly along, the square's horizontal edges
+            tilt = rng.choice([0.0, 0.0, 1e-16, -1e-16, 1e-6, -1e-6, 1e-4, -1e-4])
+            y = rng.choice([0.0, 1e-9, 1.5, 3.0 - 1e-9, 3.0])
+            lines.append((0, rng.uniform(-1, 5), y, float(np.cos(tilt)), float(np.sin(tilt))))
+            continue
+        a = rng.uniform(0, 6.3)
+        lines.append(
+            (k, rng.uniform(-3, 7), rng.uniform(-3, 7), float(np.cos(a)), float(np.sin(a)))
+        )
+    k, px, py, dx, dy = (np.array(c) for c in zip(*lines, strict=True))
+    lo, hi = chords(packed, k.astype(np.int64), px, py, dx, dy, closed=False)
+    for n, (kk, x, y, ux, uy) in enumerate(lines):
+        want_lo, want_hi = _chord(list(polys[int(kk)].points), x, y, ux, uy)
+        if want_lo >= want_hi:
+            assert lo[n] >= hi[n], (n, lines[n])
+        else:
+            assert abs(lo[n] - want_lo) < 1e-9 and abs(hi[n] - want_hi) < 1e-9, (n, lines[n])

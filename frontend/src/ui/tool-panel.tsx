@@ -7,7 +7,7 @@ import type { ComponentChildren } from "preact";
 import type { ToolKind, ToolReadout } from "../board/api";
 import { parseRadius } from "../board/tools/ring-tool";
 import { formatRuler } from "../board/tools/ruler-tool";
-import { sightWords } from "../board/tools/sight-tool";
+import { sightLineWords, sightWords } from "../board/tools/sight-tool";
 import type { DragCheckReadout, RulerReadout, SightReadout } from "../board/tools/tool-readout";
 import type { ModelId } from "../protocol/messages";
 import type { MeasureEnd } from "../protocol/table-queries";
@@ -124,6 +124,11 @@ function SightSection({ s, names, clear }: { s: SightReadout; names: Names; clea
       {a && (
         <div class={`tool-panel__value ${a.visible ? "good" : "bad"}`} data-testid="sight-words">
           {sightWords(a)}
+        </div>
+      )}
+      {a && sightLineWords(a) && (
+        <div class="muted" data-testid="sight-heights">
+          {sightLineWords(a)}
         </div>
       )}
       {a && !a.visible && s.highlighted.length > 0 && (

@@ -4,6 +4,7 @@
 import type { ModelId } from "../../protocol/messages";
 import type { CoverAnswer, SightAnswer } from "../../protocol/table-queries";
 import { type OverlayScene, emptyScene, modelMark, topOf } from "./overlay-scene";
+import { formatRuler } from "./ruler-tool";
 import { offsetOutline } from "./outline";
 import { ServerAnswer } from "./server-answer";
 import type { ToolContext } from "./tool-context";
@@ -15,6 +16,16 @@ export function sightWords(a: SightAnswer): string {
   const seen = a.fully_visible ? "Fully visible" : "Visible";
   const cover = coverWords(a.cover);
   return cover ? `${seen}, ${cover}` : seen;
+}
+
+/**
+ * Where the witness runs, in heights above the table: "Sight line from 1.60\" to 2.95\" high"
+ * (observer end first). Says why a model behind a low wall is still seen: the line passes over it.
+ */
+export function sightLineWords(a: SightAnswer): string | null {
+  if (!a.visible || a.segment === null) return null;
+  const [p, q] = a.segment;
+  return `Sight line from ${formatRuler(p.z)} to ${formatRuler(q.z)} high`;
 }
 
 export function coverWords(cover: CoverAnswer): string | null {

@@ -50,6 +50,13 @@ describe("events → log lines", () => {
     const warning = describeEvent({ type: "rule_warning", player: "p1", code: "rule/too_far", message: "moves too far" }, n);
     expect(warning).toMatchObject({ tone: "warning", player: "p1" });
     expect(warning?.text).toContain("moves too far");
+    // ids in a server message become names: units, models (quoted or not) and terrain
+    const terrain = { id: "t2", kind: "ruins", polygon: [[0, 0], [1, 0], [1, 1]] as [number, number][], height: 6, traits: [], name: "Chapel ruin" };
+    const m = namer({ ...fixture(), terrain: [terrain] });
+    const named = describeEvent({ type: "rule_warning", player: "p1", code: "move/too_close", message: "p1-a-1 would end within 1\" of 'p2-b' by t2 (not p1-a-99)" }, m);
+    expect(named?.text).toBe(
+      'Rule broken by Player 1 (casual game): Alpha #1 would end within 1" of Bravo by Chapel ruin (not p1-a-99) [move/too_close]',
+    );
     expect(describeEvent({ type: "charge_declared", unit: "p1-a", targets: ["p2-b"], dice: [3, 4] }, n)?.text).toBe(
       'Alpha declares a charge against Bravo: 7"',
     );

@@ -263,7 +263,7 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
       return line(`${who} scores ${plural(Number(e["vp"]) || 0, "VP")} (${str(e["reason"]).replaceAll("_", " ")}${objectives.length ? `: ${objectives.join(", ")}` : ""})`, "score", [], player);
     }
     case "rule_warning":
-      return line(`Rule broken by ${who} (casual game): ${str(e["message"])} [${str(e["code"])}]`, "warning", [], player);
+      return line(`Rule broken by ${who} (casual game): ${n.words(str(e["message"]))} [${str(e["code"])}]`, "warning", [], player);
     case "undo_requested":
       return line(`${who} asks to undo their last action`, "warning", [], player);
     case "undo_answered":

@@ -7,7 +7,12 @@ export interface Namer {
   unit(id: string | null | undefined): string;
   /** "Ashguard Line #3" (the model's number within its unit). */
   model(id: string | null | undefined): string;
+  /** A server message with the unit, model and terrain ids it names put in words. */
+  words(message: string): string;
 }
+
+/** Ids are letters, digits, `-` and `_`; the server quotes some (`'p1-a'`). */
+const ID_TOKEN = /'?([A-Za-z0-9][A-Za-z0-9_-]*)'?/g;
 
 const modelNumber = (id: string): string => /-(\d+)$/.exec(id)?.[1] ?? id;
 
@@ -20,14 +25,20 @@ export function namer(state: W40State | null): Namer {
   const unitOfModel = (id: string): string | undefined =>
     state?.models.find((m) => m.id === id)?.unit ??
     [...units.keys()].filter((u) => id.startsWith(`${u}-`)).sort((a, b) => b.length - a.length)[0];
+  const models = new Set(state?.models.map((m) => m.id) ?? []);
+  const terrain = new Map(state?.terrain.map((t) => [t.id, t.name || t.kind]) ?? []);
+  const model = (id: string | null | undefined): string => {
+    if (!id) return "—";
+    const unit = unitOfModel(id);
+    return unit ? `${units.get(unit) ?? unit} #${modelNumber(id)}` : id;
+  };
+  const word = (id: string): string | undefined =>
+    units.get(id) ?? (models.has(id) ? model(id) : undefined) ?? terrain.get(id);
   return {
     player: (id) => (id ? (players.get(id) ?? id) : "nobody"),
     unit: (id) => (id ? (units.get(id) ?? id) : "—"),
-    model: (id) => {
-      if (!id) return "—";
-      const unit = unitOfModel(id);
-      return unit ? `${units.get(unit) ?? unit} #${modelNumber(id)}` : id;
-    },
+    model,
+    words: (message) => message.replace(ID_TOKEN, (whole, id: string) => word(id) ?? whole),
   };
 }
 

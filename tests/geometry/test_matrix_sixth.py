@@ -4,7 +4,10 @@
   the plain test: the pair's box (both centres grown by the largest radius) meets the footprint's
   box, and neither base makes the ruin irrelevant (seen over, or wholly within).
 * ``plan_pack.chords`` gives the chord a direct line-by-line computation gives, also along lines
-  parallel to an edge (where the edge bounds nothing).
+  parallel to an edge (where the edge bounds nothing); ``chords_open_closed`` gives both kinds
+  of chord bit for bit as two calls.
+* ``plan_lines._tangents`` (no trigonometry) gives lines at the circle's radius from its centre,
+  also through points on the rim, where the old construction lost precision.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ import random
 import numpy as np
 from random_scenes import convex_points
 
-from vantage.geometry import sight_matrix
-from vantage.geometry.plan_pack import chords, pack, relations
+from vantage.geometry import plan_lines, sight_matrix
+from vantage.geometry.plan_pack import chords, chords_open_closed, pack, relations
 from vantage.geometry.prisms import make_poly
 
 
@@ -140,3 +143,46 @@ def test_chords_match_a_direct_computation_also_along_edges() -> None:
             assert lo[n] >= hi[n], (n, lines[n])
         else:
             assert abs(lo[n] - want_lo) < 1e-9 and abs(hi[n] - want_hi) < 1e-9, (n, lines[n])
+
+
+def test_open_and_closed_chords_in_one_pass_are_both_calls_bit_for_bit() -> None:
+    rng = random.Random(5)
+    square = make_poly([(0.0, 0.0), (4.0, 0.0), (4.0, 3.0), (0.0, 3.0)])
+    polys = [square] + [make_poly(convex_points(rng, 0.0, 0.0)) for _ in range(6)]
+    packed = pack(tuple(polys), tuple(rng.random() < 0.5 for _ in polys))
+    for count in (40, 2000):  # both the (lines x vertices) path and the edge-by-edge one
+        rows = []
+        for _ in range(count):
+            if rng.random() < 0.3:  # along the square's edges: parallel, inside and outside
+                y = rng.choice([0.0, 3.0, 1e-9, -1e-9])
+                rows.append((0, rng.uniform(-1, 5), y, 1.0, 0.0))
+                continue
+            a = rng.uniform(0, 6.3)
+            k = rng.randrange(len(polys))
+            rows.append((k, rng.uniform(-3, 7), rng.uniform(-3, 7), np.cos(a), np.sin(a)))
+        k, px, py, dx, dy = (np.array(c) for c in zip(*rows, strict=True))
+        k = k.astype(np.int64)
+        both = chords_open_closed(packed, k, px, py, dx, dy)
+        one = (*chords(packed, k, px, py, dx, dy, False), *chords(packed, k, px, py, dx, dy, True))
+        for got, want in zip(both, one, strict=True):
+            assert np.array_equal(got, want)
+
+
+def test_tangent_lines_touch_the_circle_also_from_its_rim() -> None:
+    rng = random.Random(9)
+    n = 400
+    cx, cy = (
+        np.array([rng.uniform(-5, 5) for _ in range(n)]),
+        np.array([rng.uniform(-5, 5) for _ in range(n)]),
+    )
+    r = np.array([rng.choice([0.49, 0.63, 1.0, 2.5]) for _ in range(n)])
+    a = np.array([rng.uniform(0, 6.3) for _ in range(n)])
+    # half the points on the rim (as rim crossings are), half outside
+    d = np.where(np.arange(n) % 2 == 0, r, r * np.array([rng.uniform(1.0, 9.0) for _ in range(n)]))
+    qx, qy = cx + d * np.cos(a), cy + d * np.sin(a)
+    at, px, py, ux, uy = plan_lines._tangents(np.arange(n), qx, qy, cx, cy, r)
+    assert len(at) == 2 * n  # two lines through every point
+    assert np.allclose(np.hypot(ux, uy), 1.0, atol=1e-12)
+    # the line's distance from the centre is the radius
+    dist = np.abs((cx[at] - px) * uy - (cy[at] - py) * ux)
+    assert np.max(np.abs(dist - r[at])) < 1e-9

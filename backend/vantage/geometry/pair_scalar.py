@@ -330,28 +330,26 @@ def tangent_lines(o: Disc, t: Disc, pts: list[_Point]) -> list[Line]:
     if not pts:
         return out
     for c in (o, t):
-        ddx = [p.x - c.cx for p in pts]
-        ddy = [p.y - c.cy for p in pts]
-        d = _np(np.hypot, ddx, ddy)
-        base = _np(np.arctan2, ddy, ddx)
-        off = _np(np.arccos, [min(max(c.r / max(v, 1e-12), -1.0), 1.0) for v in d])
-        ok = [v >= c.r * (1 - 1e-12) for v in d]
-        ths = [b + sign * f for sign in (1.0, -1.0) for b, f in zip(base, off, strict=True)]
-        tx = [c.cx + c.r * math.cos(th) for th in ths]
-        ty = [c.cy + c.r * math.sin(th) for th in ths]
-        both = pts + pts
-        ux, uy, norms = _units(
-            [a - p.x for a, p in zip(tx, both, strict=True)],
-            [a - p.y for a, p in zip(ty, both, strict=True)],
-        )
-        for i, p in enumerate(both):
-            if not ok[i % len(pts)]:
+        first: list[Line] = []
+        second: list[Line] = []
+        for p in pts:
+            wx, wy = c.cx - p.x, c.cy - p.y
+            d = math.sqrt(wx * wx + wy * wy)
+            if not d >= c.r * (1 - 1e-12):
                 continue
-            vx, vy = ux[i], uy[i]
-            if norms[i] < 1e-12:
-                vx, vy = -math.sin(ths[i]), math.cos(ths[i])
-            if not p.entered(vx, vy):
-                out.append((p.x, p.y, vx, vy))
+            if d > 0:
+                wx, wy = wx / d, wy / d
+            else:
+                d, wx, wy = 1.0, 1.0, wy / 1.0
+            s = min(c.r / d, 1.0)
+            k = math.sqrt(1.0 - s * s)
+            for side, (vx, vy) in (
+                (first, (wx * k + wy * s, wy * k - wx * s)),
+                (second, (wx * k - wy * s, wy * k + wx * s)),
+            ):
+                if not p.entered(vx, vy):
+                    side.append((p.x, p.y, vx, vy))
+        out += first + second
     return out
 
 

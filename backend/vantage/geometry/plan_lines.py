@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vantage.geometry.plan_pack import B, F, Ix, Packed, chords, disc_chord
+from vantage.geometry.plan_pack import B, F, Ix, Packed, chords, chords_open_closed, disc_chord
 
 
 @dataclass(slots=True)
@@ -56,23 +56,25 @@ def lines_clear(pairs: Pairs, polys: Packed, pair: Ix, px: F, py: F, dx: F, dy: 
     inc = np.repeat(pairs.inc_start[pair] - firsts, counts) + np.arange(len(line_of))
     k = pairs.inc_poly[inc]
     lp = (px[live][line_of], py[live][line_of], dx[live][line_of], dy[live][line_of])
-    u0, u1 = chords(polys, k, *lp, closed=False)
+    see = pairs.inc_sees[inc]
+    seen_into = bool(see.any())
+    if seen_into:
+        u0, u1, c0, c1 = chords_open_closed(polys, k, *lp)
+    else:
+        u0, u1 = chords(polys, k, *lp, closed=False)
     s = flip[line_of]
     u0, u1 = np.where(s, -u1, u0), np.where(s, -u0, u1)
     a = o1[line_of]
     b = t0[line_of]
-    crosses = (u0 < u1) & (u0 < b) & (u1 > a)
-    see = pairs.inc_sees[inc]
-    if not see.any():
+    if not seen_into:
+        crosses = (u0 < u1) & (u0 < b) & (u1 > a)
         blocked = np.bincount(line_of[crosses], minlength=len(pair)) > 0
         out[live[~blocked]] = True
         return out
     # ruins seen into: the target point may also be the first point inside each such ruin
-    sel = np.flatnonzero(see)
-    w0 = np.full(len(k), np.inf)
-    w1 = np.full(len(k), -np.inf)
-    c0, c1 = chords(polys, k[sel], lp[0][sel], lp[1][sel], lp[2][sel], lp[3][sel], True)
-    w0[sel], w1[sel] = np.where(s[sel], -c1, c0), np.where(s[sel], -c0, c1)
+    # (closed chords, used only where ``see``)
+    w0 = np.where(see, np.where(s, -c1, c0), np.inf)
+    w1 = np.where(see, np.where(s, -c0, c1), -np.inf)
     extra = see & (w0 <= w1) & (w1 >= b) & (w0 <= t1[line_of])
     row_line = np.concatenate([np.arange(len(pair)), line_of[extra]])
     row_b = np.concatenate([t0, np.maximum(b[extra], w0[extra])])
@@ -125,21 +127,28 @@ def _cat(parts: list[tuple[Ix, F, F, F, F]]) -> tuple[Ix, F, F, F, F]:
 
 
 def _tangents(pair: Ix, qx: F, qy: F, cx: F, cy: F, r: F) -> tuple[Ix, F, F, F, F]:
-    ddx, ddy = qx - cx, qy - cy
-    d = np.hypot(ddx, ddy)
+    """The two lines through each point ``q`` tangent to the circle ``(c, r)``, none when ``q``
+    lies inside it: the unit vector ``w`` from ``q`` to the centre, turned by ``-a`` (first,
+    for every point) and by ``+a``, where ``sin a = r / d``. There is no trigonometry, so the
+    direction is accurate also for a point on the rim (a rim crossing), where it is the rim's
+    tangent. ``pair_scalar.tangent_lines`` does the same operations in plain floats."""
+    wx, wy = cx - qx, cy - qy
+    d = np.sqrt(wx * wx + wy * wy)
     ok = d >= r * (1 - 1e-12)
-    base = np.arctan2(ddy, ddx)
-    off = np.arccos(np.clip(r / np.maximum(d, 1e-12), -1, 1))
-    out = []
-    for sign in (1.0, -1.0):
-        th = base + sign * off
-        tx, ty = cx + r * np.cos(th), cy + r * np.sin(th)
-        ux, uy = unit(tx - qx, ty - qy)
-        on_rim = np.hypot(tx - qx, ty - qy) < 1e-12
-        ux = np.where(on_rim, -np.sin(th), ux)
-        uy = np.where(on_rim, np.cos(th), uy)
-        out.append((pair[ok], qx[ok], qy[ok], ux[ok], uy[ok]))
-    return _cat(out)
+    zero = d == 0  # q at the centre of a point-sized circle: any line
+    d = np.where(zero, 1.0, d)
+    wx = np.where(zero, 1.0, wx / d)
+    wy = wy / d
+    s = np.minimum(r / d, 1.0)
+    c = np.sqrt(1.0 - s * s)
+    p, x, y = pair[ok], qx[ok], qy[ok]
+    wx, wy, s, c = wx[ok], wy[ok], s[ok], c[ok]
+    return _cat(
+        [
+            (p, x, y, wx * c + wy * s, wy * c - wx * s),
+            (p, x, y, wx * c - wy * s, wy * c + wx * s),
+        ]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,33 +177,36 @@ def _points(pairs: Pairs, polys: Packed, idx: Ix) -> _Feature:
     k = pairs.inc_poly[inc]
     vx, vy, valid = polys.vx[k], polys.vy[k], polys.valid[k]
     v = polys.vx.shape[1]
-    pp = np.repeat(pair_of, v).reshape(-1, v)
+    row = pair_of[:, None]  # each incidence's pair, broadcast over its vertices
     # only vertices inside the capsule around the centre segment can touch a sight segment
-    near = _pt_seg_pairs(vx, vy, pairs, pp) <= np.maximum(pairs.orad[pp], pairs.trad[pp]) + 1e-9
-    keep = valid & near
-    pts_pair, pts_x, pts_y = [pp[keep]], [vx[keep]], [vy[keep]]
-    opaque = ~pairs.inc_sees[inc][:, None]
+    reach = np.maximum(pairs.orad[pair_of], pairs.trad[pair_of])[:, None] + 1e-9
+    keep = valid & (_pt_seg_pairs(vx, vy, pairs, pair_of) <= reach)
+    kept = (k[:, None] * v + np.arange(v))[keep]
+    opaque = np.broadcast_to(~pairs.inc_sees[inc][:, None], keep.shape)[keep]
     nbr = [
-        np.where(opaque, a[k], np.nan)[keep]
+        np.where(opaque, a.ravel().take(kept), np.nan)
         for a in (polys.prev_x, polys.prev_y, polys.next_x, polys.next_y)
     ]
+    pts_pair = [np.broadcast_to(row, keep.shape)[keep]]
+    pts_x, pts_y = [vx[keep]], [vy[keep]]
     ex, ey = polys.next_x[k] - vx, polys.next_y[k] - vy  # each footprint's own closing edge
-    for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
-        ccx, ccy, rr = cx[pp], cy[pp], r[pp]
-        fx, fy = vx - ccx, vy - ccy
-        qa = ex * ex + ey * ey
-        qb = 2 * (fx * ex + fy * ey)
-        qc = fx * fx + fy * fy - rr * rr
-        disc = qb * qb - 4 * qa * qc
-        ok = valid & (disc >= 0) & (qa > 0)
-        root = np.sqrt(np.maximum(disc, 0))
-        for sign in (-1.0, 1.0):
-            with np.errstate(divide="ignore", invalid="ignore"):
-                t = (-qb + sign * root) / (2 * np.where(qa > 0, qa, 1.0))
-            hit = ok & (t >= 0) & (t <= 1)
-            pts_pair.append(pp[hit])
-            pts_x.append((vx + t * ex)[hit])
-            pts_y.append((vy + t * ey)[hit])
+    qa = ex * ex + ey * ey
+    den = 2 * np.where(qa > 0, qa, 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
+            ccx, ccy, rr = cx[pair_of][:, None], cy[pair_of][:, None], r[pair_of][:, None]
+            fx, fy = vx - ccx, vy - ccy
+            qb = 2 * (fx * ex + fy * ey)
+            qc = fx * fx + fy * fy - rr * rr
+            disc = qb * qb - 4 * qa * qc
+            ok = valid & (disc >= 0) & (qa > 0)
+            root = np.sqrt(np.maximum(disc, 0))
+            for sign in (-1.0, 1.0):
+                t = (-qb + sign * root) / den
+                hit = ok & (t >= 0) & (t <= 1)
+                pts_pair.append(np.broadcast_to(row, hit.shape)[hit])
+                pts_x.append((vx + t * ex)[hit])
+                pts_y.append((vy + t * ey)[hit])
     pair = np.concatenate(pts_pair)
     extra = len(pair) - len(pts_pair[0])
     nbr = [np.concatenate([a, np.full(extra, np.nan)]) for a in nbr]
@@ -217,9 +229,10 @@ TANGENT = 1e-7
 """Margin (inches x unit direction) of the tangency test of candidate lines at a vertex."""
 
 
-def _pt_seg_pairs(x: F, y: F, pairs: Pairs, pp: Ix) -> F:
-    """Distance from points to their pair's centre segment."""
-    ax, ay, bx, by = pairs.ox[pp], pairs.oy[pp], pairs.tx[pp], pairs.ty[pp]
+def _pt_seg_pairs(x: F, y: F, pairs: Pairs, pair_of: Ix) -> F:
+    """Distance from points (rows of ``x``, ``y``) to the centre segment of each row's pair."""
+    ax, ay = pairs.ox[pair_of][:, None], pairs.oy[pair_of][:, None]
+    bx, by = pairs.tx[pair_of][:, None], pairs.ty[pair_of][:, None]
     ex, ey = bx - ax, by - ay
     ll = ex * ex + ey * ey
     ll = np.where(ll == 0, 1.0, ll)

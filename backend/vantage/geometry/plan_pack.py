@@ -150,6 +150,53 @@ def chords(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tu
     return low, up
 
 
+def chords_open_closed(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F) -> tuple[F, F, F, F]:
+    """``chords(..., closed=False)`` and ``chords(..., closed=True)`` in one pass over the
+    edges: the products and denominators are shared, and each chord gets exactly the operations
+    of its own call (the same bits), in about two thirds of the numpy calls of two calls."""
+    if len(k) <= SMALL:
+        return (
+            *_chords_small(polys, k, px, py, dx, dy, False),
+            *_chords_small(polys, k, px, py, dx, dy, True),
+        )
+    t = polys.t
+    n = len(k)
+    low, up = np.full(n, -np.inf), np.full(n, np.inf)
+    low_c, up_c = np.full(n, -np.inf), np.full(n, np.inf)
+    empty = np.zeros(n, dtype=bool)
+    empty_c = np.zeros(n, dtype=bool)
+    for v in range(len(t["cnx"])):
+        nx, ny = t["cnx"][v].take(k), t["cny"][v].take(k)
+        off = t["coff"][v].take(k)
+        along_x, along_y = nx * px, ny * py
+        num = off + -TOL
+        num -= along_x
+        num -= along_y
+        num_c = off + TOL
+        num_c -= along_x
+        num_c -= along_y
+        den = nx * dx
+        den += ny * dy
+        par = np.abs(den) < 1e-15
+        if par.any():
+            empty |= par & (num <= 0)
+            empty_c |= par & (num_c < 0)
+            den[par] = np.nan  # a parallel edge bounds nothing (nan is neither > 0 nor < 0)
+        ahead, behind = den > 0, den < 0
+        q = num / den
+        np.minimum(up, q, out=up, where=ahead)
+        np.maximum(low, q, out=low, where=behind)
+        q = num_c / den
+        np.minimum(up_c, q, out=up_c, where=ahead)
+        np.maximum(low_c, q, out=low_c, where=behind)
+    low[empty] = np.inf
+    up[empty] = -np.inf
+    low_c[empty_c] = np.inf
+    up_c[empty_c] = -np.inf
+    up_c = np.where(low_c <= up_c, up_c + 1e-12, up_c)
+    return low, up, low_c, up_c
+
+
 SMALL = 512
 """Lines up to which ``chords`` works on (lines x vertices) arrays (a few KB)."""
 
@@ -221,17 +268,31 @@ def relations(polys: Packed, cx: F, cy: F, r: F) -> DiscRelations:
     # arcs: vertex m forbids the open arc around its direction of half-width acos(r / rho_m)
     rho = np.maximum(np.sqrt(wx * wx + wy * wy), 1e-300)
     ref = np.arctan2(polys.my[None] - cy[:, None], polys.mx[None] - cx[:, None])
-    rel = (np.arctan2(wy, wx) - ref + math.pi) % TWO_PI - math.pi
+    rel = _wrap(np.arctan2(wy, wx) - ref)
     half = np.arccos(np.minimum(rr / rho, 1.0))
     lo = (rel - half).min(axis=0)
     hi = (rel + half).max(axis=0)
-    free_start = (ref + hi) % TWO_PI
+    free_start = _turns(ref + hi)
     free_len = TWO_PI - (hi - lo)
     blo = (rel + half).min(axis=0) - math.pi
     bhi = (rel - half).max(axis=0) + math.pi
-    back_start = (ref + bhi) % TWO_PI
+    back_start = _turns(ref + bhi)
     back_len = np.where(apart, TWO_PI - (bhi - blo), -1.0)
     return DiscRelations(gap, inside, free_start, free_len, back_start, back_len, apart)
+
+
+def _wrap(a: F) -> F:
+    """Angles into ``[-pi, pi)`` (to rounding; ``np.remainder`` is several times slower)."""
+    return np.asarray(a - TWO_PI * np.floor((a + math.pi) * (1 / TWO_PI)))
+
+
+def _turns(a: F) -> F:
+    """Angles into ``[0, 2 pi)`` (to rounding), as ``a % 2 pi``; a result that rounds to
+    ``2 pi`` becomes 0."""
+    out = a - TWO_PI * np.floor(a * (1 / TWO_PI))
+    out[out >= TWO_PI] = 0.0
+    out[out < 0] = 0.0
+    return np.asarray(out)
 
 
 def _ccw(s1: F, s2: F) -> F:

@@ -86,6 +86,14 @@ def xy(p: dict[str, float]) -> list[float]:
     return [p["x"], p["y"]]
 
 
+def sight_of(page: Any, truth: Server, observer: str, target: str) -> tuple[Any, Any]:
+    """What the line-of-sight tool shows once it has the answer for ``target``, and the server's
+    own answer for the same pair."""
+    wait_hook(page, f"v.sight?.answered && v.sight.target === {target!r}")
+    expected = truth.ask({"type": "sight", "observer": observer, "target": target})
+    return hook(page, "sight"), expected
+
+
 def test_each_tool_shows_the_servers_answer(
     server: LiveServer, open_table: Callable[[str], Any], shots: Path
 ) -> None:
@@ -140,9 +148,7 @@ def test_each_tool_shows_the_servers_answer(
         p1.keyboard.press("l")
         click_at(p1, 10, 10)
         click_at(p1, 30, 10)
-        wait_hook(p1, "v.sight?.answered && v.sight.target === 'b1'")
-        shown = hook(p1, "sight")
-        expected = truth.ask({"type": "sight", "observer": "a1", "target": "b1"})
+        shown, expected = sight_of(p1, truth, "a1", "b1")
         assert shown["visible"] is expected["visible"] is False
         assert shown["blocking"] == expected["blocking"] == ["t1"]
         assert shown["highlighted"] == ["t1"]
@@ -152,9 +158,7 @@ def test_each_tool_shows_the_servers_answer(
 
         # ... and a1 to b2 is clear, with the server's witness segment drawn.
         click_at(p1, 10, 30)
-        wait_hook(p1, "v.sight?.answered && v.sight.target === 'b2'")
-        shown = hook(p1, "sight")
-        expected = truth.ask({"type": "sight", "observer": "a1", "target": "b2"})
+        shown, expected = sight_of(p1, truth, "a1", "b2")
         assert shown["visible"] is expected["visible"] is True
         assert shown["fully_visible"] is expected["fully_visible"] is True
         assert [[*xy(p), p["z"]] for p in shown["segment"]] == expected["segment"]
@@ -327,9 +331,7 @@ def test_sight_over_a_low_wall_shows_the_rising_line(
         p1.keyboard.press("l")
         click_at(p1, 10, 20)
         click_at(p1, 22, 20)
-        wait_hook(p1, "v.sight?.answered && v.sight.target === 'v1'")
-        shown = hook(p1, "sight")
-        expected = truth.ask({"type": "sight", "observer": "a1", "target": "v1"})
+        shown, expected = sight_of(p1, truth, "a1", "v1")
         # Seen over the wall, not whole: its lower part is behind the wall.
         assert shown["visible"] is expected["visible"] is True
         assert shown["fully_visible"] is expected["fully_visible"] is False
@@ -346,9 +348,7 @@ def test_sight_over_a_low_wall_shows_the_rising_line(
 
         # The infantry model behind the same wall: every line to it stays below the wall's top.
         click_at(p1, 22, 23)
-        wait_hook(p1, "v.sight?.answered && v.sight.target === 'c1'")
-        shown = hook(p1, "sight")
-        expected = truth.ask({"type": "sight", "observer": "a1", "target": "c1"})
+        shown, expected = sight_of(p1, truth, "a1", "c1")
         assert shown["visible"] is expected["visible"] is False
         assert shown["blocking"] == expected["blocking"] == ["wall"]
         assert p1.get_by_test_id("sight-words").inner_text() == "Not visible"

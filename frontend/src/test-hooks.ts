@@ -18,6 +18,9 @@ export interface VantageTestHooks extends Partial<ToolTestHooks> {
   /** Viewport pixel coordinates of a table point (what Playwright's page.mouse expects). */
   screenPoint(x: number, y: number): Point | null;
   readonly lastRejection: Rejection | null;
+  /** The name tooltip's text, if shown; the keys of the names that had no room. */
+  readonly tooltip?: string | null;
+  readonly hiddenLabels?: string[];
   /** Card games (death-angel): the last projected state the server sent, and its prompt. */
   readonly state?: unknown;
   readonly pending?: unknown;
@@ -58,6 +61,12 @@ export function installTestHooks(
     },
     get lastRejection() {
       return store.lastRejection.peek();
+    },
+    get tooltip() {
+      return board()?.tooltipText() ?? null;
+    },
+    get hiddenLabels() {
+      return board()?.hiddenLabels() ?? [];
     },
   };
   if (tools) Object.defineProperties(hooks, Object.getOwnPropertyDescriptors(tools));

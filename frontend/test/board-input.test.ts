@@ -101,6 +101,19 @@ describe("GestureMachine", () => {
     expect(calls).toEqual(["press a1", "click a1", "press a1 double", "click a1", "click empty 50,50"]);
   });
 
+  it("says a press is still a click (a tap) until it moves past the threshold", () => {
+    const { machine } = recorder({ "10,10": "a1" });
+    expect(machine.pressing).toBe(false);
+    machine.down({ id: 1, at: { x: 10, y: 10 }, time: 0 });
+    expect(machine.pressing).toBe(true);
+    machine.move({ id: 1, at: { x: 12, y: 10 }, time: 5 });
+    expect(machine.pressing).toBe(true);
+    machine.move({ id: 1, at: { x: 40, y: 10 }, time: 10 });
+    expect(machine.pressing).toBe(false);
+    machine.up({ id: 1, at: { x: 40, y: 10 }, time: 20 });
+    expect(machine.pressing).toBe(false);
+  });
+
   it("pinches to zoom about the fingers' midpoint, cancelling a drag", () => {
     const { calls, machine } = recorder({ "10,10": "a1" });
     machine.down({ id: 1, at: { x: 10, y: 10 }, time: 0 });

@@ -53,6 +53,10 @@ export interface BoardRenderer {
   zoom(factor: number): void;
   /** Viewport (client) pixel coordinates of a table point, in inches. */
   tableToClient(p: Point): Point;
+  /** The name shown in the tooltip (hovered, or tapped on a touch screen), if any. */
+  tooltipText(): string | null;
+  /** Keys of the names that had no room on the table (they show as a tooltip). */
+  hiddenLabels(): string[];
   /** Move (the default: select and drag), Ruler, Range ring or Line of sight. */
   setTool(tool: ToolKind): void;
   /** The radius, in inches from the base edge, of the next range ring. */

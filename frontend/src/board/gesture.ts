@@ -59,6 +59,11 @@ export class GestureMachine {
     return this.mode.kind === "dragging";
   }
 
+  /** A press that has not moved (yet): released now, it is a click or a tap. */
+  get pressing(): boolean {
+    return this.mode.kind === "pressed";
+  }
+
   down(p: PointerInput): void {
     this.pointers.set(p.id, p.at);
     if (this.pointers.size === 2) {

@@ -219,6 +219,16 @@ export class Hud {
     this.layer.batchDraw();
   }
 
+  /** The name the tooltip shows, if it is shown. */
+  tooltipText(): string | null {
+    return this.tooltip.visible() ? this.tooltip.getText().text() : null;
+  }
+
+  /** Keys of the names that had no room on the table ("u:<unit>", "o:<objective>", "t:..."). */
+  hiddenLabels(): string[] {
+    return [...this.hiddenKeys];
+  }
+
   hideTooltip(): void {
     if (!this.tooltip.visible()) return;
     this.tooltip.visible(false);

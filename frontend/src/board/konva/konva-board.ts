@@ -291,6 +291,9 @@ export function createKonvaBoard(
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && focused !== document.body) focused.blur();
   };
+  /** A name with no room on the table, shown where the pointer rests or a finger tapped. */
+  const nameAt = (at: Point, over: ModelId | null) =>
+    hud.hover(at, toTable(camera, at), over === null ? null : (units.unitOf(over) ?? null));
   const onMove = (e: PointerEvent) => {
     const at = toLocal({ x: e.clientX, y: e.clientY });
     gestures.move(input(e));
@@ -298,11 +301,22 @@ export function createKonvaBoard(
       const over = host.hitModel(at);
       setCursor(over);
       if (!moving()) tools.hover(toTable(camera, at), over);
-      hud.hover(at, toTable(camera, at), over === null ? null : (units.unitOf(over) ?? null));
+      nameAt(at, over);
     } else hud.hideTooltip();
   };
-  const onUp = (e: PointerEvent) => gestures.up(input(e));
-  const onLeave = () => hud.hideTooltip();
+  const onUp = (e: PointerEvent) => {
+    // a touch screen has no hover: a tap (a press that did not move) shows the name instead
+    const tap = e.pointerType !== "mouse" && gestures.pressing;
+    gestures.up(input(e));
+    if (tap) {
+      const at = toLocal({ x: e.clientX, y: e.clientY });
+      nameAt(at, host.hitModel(at));
+    }
+  };
+  // a finger "leaves" as it lifts: a tapped name stays until the next touch
+  const onLeave = (e: PointerEvent) => {
+    if (e.pointerType === "mouse") hud.hideTooltip();
+  };
   const onCancel = (e: PointerEvent) => gestures.cancel(e.pointerId);
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
@@ -375,6 +389,12 @@ export function createKonvaBoard(
       const r = container.getBoundingClientRect();
       const s = toScreen(camera, p);
       return { x: r.left + s.x, y: r.top + s.y };
+    },
+    tooltipText() {
+      return hud.tooltipText();
+    },
+    hiddenLabels() {
+      return hud.hiddenLabels();
     },
     setTool(tool) {
       if (tool === tools.tool) return;

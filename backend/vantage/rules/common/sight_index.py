@@ -56,40 +56,38 @@ def model_index(table: Table) -> ModelIndex:
     if hit is not None and hit.models is table.models:
         _MODELS.move_to_end(key)
         return hit
-    ids = list(table.models)
     prev = next(reversed(_MODELS.values()), None)
-    index = ModelIndex(table.models, ids, _boxes(table.models, ids, prev))
-    if prev is not None:  # a new version after a move: the unchanged models' silhouettes
-        old, new = prev.models, table.models
-        index.silhouettes = {k: v for k, v in prev.silhouettes.items() if new.get(k) is old[k]}
+    index = _after_move(table.models, prev) if prev is not None else None
+    if index is None:
+        ids = list(table.models)
+        rows = [_box(m) for m in table.models.values()]
+        index = ModelIndex(table.models, ids, np.array(rows, dtype=float).reshape(-1, 4))
+        if prev is not None:  # unchanged models keep their silhouettes
+            old, new = prev.models, table.models
+            index.silhouettes = {k: v for k, v in prev.silhouettes.items() if new.get(k) is old[k]}
     _MODELS[key] = index
     if len(_MODELS) > _SIZE:
         _MODELS.popitem(last=False)
     return index
 
 
-def _boxes(
-    models: Mapping[str, Model], ids: list[str], prev: ModelIndex | None
-) -> NDArray[np.float64]:
-    """The models' boxes: rows of the last index built copied for the very same model
-    objects (a new table version after a move changes a few), the others computed."""
-    if prev is None:
-        rows = [_box(m) for m in models.values()]
-        return np.array(rows, dtype=float).reshape(-1, 4)
-    at = {k: j for j, k in enumerate(prev.ids)}
-    old = prev.models
-    src = []
-    fresh: list[int] = []
-    for i, (k, m) in enumerate(models.items()):
-        j = at.get(k, -1)
-        if j < 0 or old[k] is not m:
-            fresh.append(i)
-            j = 0
-        src.append(j)
-    box = prev.box[src] if len(prev.ids) else np.zeros((len(ids), 4))
-    for i in fresh:
+def _after_move(models: Mapping[str, Model], prev: ModelIndex) -> ModelIndex | None:
+    """The index of a new table version with the same models in the same order, some of them
+    moved (the usual step): the last index's boxes and silhouettes, with the moved models'
+    recomputed. ``None`` when the models or their order differ."""
+    if len(models) != len(prev.ids):
+        return None
+    ids = list(models)
+    if ids != prev.ids:
+        return None
+    pairs = zip(prev.models.values(), models.values(), strict=True)
+    moved = [i for i, (a, b) in enumerate(pairs) if a is not b]
+    box = prev.box.copy()
+    silhouettes = dict(prev.silhouettes)
+    for i in moved:
         box[i] = _box(models[ids[i]])
-    return box.reshape(-1, 4)
+        silhouettes.pop(ids[i], None)
+    return ModelIndex(models, prev.ids, box, silhouettes)
 
 
 def _box(m: Model) -> Box:

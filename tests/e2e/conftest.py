@@ -50,13 +50,13 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def open_table(chromium: Any) -> Iterator[Callable[[str], Any]]:
-    """Open a game link in a fresh browser context; returns the page once the table is shown."""
+def _opener(chromium: Any, **options: Any) -> Iterator[Callable[[str], Any]]:
+    """Open game links, each in a fresh browser context made with ``options``; each call
+    returns the page once the table is shown (its page errors collected in ``page.errors``)."""
     contexts: list[Any] = []
 
     def open_link(url: str) -> Any:
-        context = chromium.new_context(viewport=VIEWPORT)
+        context = chromium.new_context(viewport=VIEWPORT, **options)
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []
@@ -69,6 +69,18 @@ def open_table(chromium: Any) -> Iterator[Callable[[str], Any]]:
     yield open_link
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def open_table(chromium: Any) -> Iterator[Callable[[str], Any]]:
+    """Open a game link in a fresh browser context; returns the page once the table is shown."""
+    yield from _opener(chromium)
+
+
+@pytest.fixture
+def open_touch(chromium: Any) -> Iterator[Callable[[str], Any]]:
+    """The same with a touch screen (and no hover)."""
+    yield from _opener(chromium, has_touch=True)
 
 
 @pytest.fixture

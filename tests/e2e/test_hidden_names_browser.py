@@ -3,13 +3,12 @@ on a tap on a touch screen (which has no hover); a drag by touch shows none."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import VIEWPORT
 from tests.e2e.test_table_tools_browser import hook, screen, wait_hook
 from tests.support.client import create_game
 from tests.support.server import LiveServer
@@ -49,24 +48,6 @@ CROWD = {
         }
     ],
 }
-
-
-@pytest.fixture
-def open_touch(chromium: Any) -> Iterator[Callable[[str], Any]]:
-    """Open a game link in a browser context with a touch screen."""
-    contexts: list[Any] = []
-
-    def open_link(url: str) -> Any:
-        context = chromium.new_context(viewport=VIEWPORT, has_touch=True)
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("window.__vantage?.ready === true", timeout=15_000)
-        return page
-
-    yield open_link
-    for context in contexts:
-        context.close()
 
 
 def _hidden_model(page: Any) -> tuple[str, str]:

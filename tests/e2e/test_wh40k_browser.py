@@ -127,6 +127,33 @@ class Table:
         page.mouse.up()
 
 
+def open_casual_game(
+    server: LiveServer, open_table: Any, armies: dict[str, Any]
+) -> tuple[dict[str, Any], Table]:
+    """A casual 10th-edition game of these armies on an empty table, open for both seats and a
+    spectator, settled."""
+    game = create_game(
+        server,
+        {
+            "system": "wh40k-10e",
+            "armies": armies,
+            "layout": "empty",
+            "objectives": "layout",
+            "strict": False,
+        },
+    )
+    seats = {
+        s["player"]: open_table(server.base + s["url"][s["url"].index("/play/") :])
+        for s in game["seats"]
+    }
+    spectator = open_table(
+        server.base + game["spectator"]["url"][game["spectator"]["url"].index("/play/") :]
+    )
+    t = Table(seats, spectator)
+    t.settle()
+    return game, t
+
+
 def _models(state: dict[str, Any], unit: str) -> list[dict[str, Any]]:
     return [m for m in state["models"] if m["unit"] == unit]
 
@@ -183,25 +210,8 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     # The carriage gets FIRING DECK 1 so its passengers can lend it a weapon (§3.7).
     carriage = next(u for u in armies["p1"]["units"] if u["id"] == "ac-carriage")
     carriage["abilities"].append({"name": "Firing Deck 1", "text": ""})
-    game = create_game(
-        server,
-        {
-            "system": "wh40k-10e",
-            "armies": armies,
-            "layout": "empty",
-            "objectives": "layout",
-            "strict": False,
-        },
-    )
-    seats = {
-        s["player"]: open_table(server.base + s["url"][s["url"].index("/play/") :])
-        for s in game["seats"]
-    }
-    spectator = open_table(
-        server.base + game["spectator"]["url"][game["spectator"]["url"].index("/play/") :]
-    )
-    t = Table(seats, spectator)
-    t.settle()
+    game, t = open_casual_game(server, open_table, armies)
+    seats, spectator = t.seats, t.spectator
     st = _state(spectator)
     assert st["game"]["phase"] == "setup" and st["game"]["step"] == "formations"
     assert spectator.locator("[data-testid=w40-commitment]").inner_text()

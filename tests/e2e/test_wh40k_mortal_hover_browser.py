@@ -19,8 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.test_wh40k_browser import Table, _models, _state, _trim
-from tests.support.client import create_game
+from tests.e2e.test_wh40k_browser import Table, _models, _state, _trim, open_casual_game
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -101,25 +100,8 @@ def test_hover_mode_and_the_mortal_wound_choice_in_the_browser(
 ) -> None:
     started = time.monotonic()
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
-    game = create_game(
-        server,
-        {
-            "system": "wh40k-10e",
-            "armies": {p: _army(demos, p) for p in ("p1", "p2")},
-            "layout": "empty",
-            "objectives": "layout",
-            "strict": False,
-        },
-    )
-    seats = {
-        s["player"]: open_table(server.base + s["url"][s["url"].index("/play/") :])
-        for s in game["seats"]
-    }
-    spectator = open_table(
-        server.base + game["spectator"]["url"][game["spectator"]["url"].index("/play/") :]
-    )
-    t = Table(seats, spectator)
-    t.settle()
+    game, t = open_casual_game(server, open_table, {p: _army(demos, p) for p in ("p1", "p2")})
+    seats, spectator = t.seats, t.spectator
 
     # Hover mode (§4.9, R22): the form offers it for the AIRCRAFT with HOVER; ticked and
     # declared, the server keeps the carriage out of Reserves, M 20" and without AIRCRAFT.

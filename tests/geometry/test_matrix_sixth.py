@@ -1,8 +1,10 @@
 """The visibility matrix's sixth-round changes (docs/performance-geometry.md) change no answer.
 
-* The box candidates as 4-bit codes (``_sides``, ``_candidates``) select exactly the triples of
-  the plain test: the pair's box (both centres grown by the largest radius) meets the footprint's
-  box, and neither base makes the ruin irrelevant (seen over, or wholly within).
+* The box candidates as 8-bit codes (``_sides``, ``_candidates``) select exactly the triples of
+  the plain test: the pair's eight-sided box (both centres grown by the largest radius along x,
+  y and both diagonals) meets the footprint's, and neither base makes the ruin irrelevant (seen
+  over, or wholly within); a triple the diagonals drop has a footprint apart from the pair's
+  hull (seventh round).
 * ``plan_pack.chords`` gives the chord a direct line-by-line computation gives, also along lines
   parallel to an edge (where the edge bounds nothing); ``chords_open_closed`` gives both kinds
   of chord bit for bit as two calls.
@@ -16,38 +18,57 @@ import random
 
 import numpy as np
 from random_scenes import convex_points
+from shapely.geometry import MultiPoint, Polygon
 
 from vantage.geometry import plan_lines, sight_matrix
 from vantage.geometry.plan_pack import chords, chords_open_closed, pack, relations
-from vantage.geometry.prisms import make_poly
+from vantage.geometry.prisms import Poly, make_poly
+
+SQRT2 = 2**0.5
+
+
+def _hull(ox: float, oy: float, tx: float, ty: float) -> Polygon:
+    """The plan hull of two bases of radius 0.63 (a polygon with a slightly smaller area)."""
+    return MultiPoint([(ox, oy), (tx, ty)]).buffer(0.63, quad_segs=64).convex_hull
 
 
 def _reference_candidates(
     o: list[tuple[float, float, bool]],
     t: list[tuple[float, float, bool]],
-    boxes: list[tuple[float, float, float, float]],
+    polys: list[Poly],
     see_into: list[bool],
     o_inside: np.ndarray,
     t_inside: np.ndarray,
     rad: float,
-) -> list[int]:
-    """Flat indices of the triples, one triple at a time."""
+) -> tuple[list[int], int]:
+    """Flat indices of the triples, one triple at a time, and how many triples the diagonals
+    drop (each checked apart from the pair's hull)."""
     out = []
+    diagonal = 0
     for i, (ox, oy, o_over) in enumerate(o):
         for j, (tx, ty, t_over) in enumerate(t):
             x0, x1 = min(ox, tx) - rad, max(ox, tx) + rad
             y0, y1 = min(oy, ty) - rad, max(oy, ty) + rad
-            for k, (bx0, by0, bx1, by1) in enumerate(boxes):
-                if not (x0 <= bx1 and x1 >= bx0 and y0 <= by1 and y1 >= by0):
+            u0, u1 = min(ox + oy, tx + ty) - rad * SQRT2, max(ox + oy, tx + ty) + rad * SQRT2
+            v0, v1 = min(ox - oy, tx - ty) - rad * SQRT2, max(ox - oy, tx - ty) + rad * SQRT2
+            for k, poly in enumerate(polys):
+                xs, ys = [p[0] for p in poly.points], [p[1] for p in poly.points]
+                us = [x + y for x, y in poly.points]
+                vs = [x - y for x, y in poly.points]
+                if not (x0 <= max(xs) and x1 >= min(xs) and y0 <= max(ys) and y1 >= min(ys)):
+                    continue
+                if not (u0 <= max(us) and u1 >= min(us) and v0 <= max(vs) and v1 >= min(vs)):
+                    assert _hull(ox, oy, tx, ty).distance(Polygon(poly.points)) > 1e-9
+                    diagonal += 1
                     continue
                 if see_into[k] and (o_over or t_over or o_inside[i, k] or t_inside[j, k]):
                     continue
-                out.append((i * len(t) + j) * len(boxes) + k)
-    return out
+                out.append((i * len(t) + j) * len(polys) + k)
+    return out, diagonal
 
 
 def test_coded_box_candidates_are_the_plain_box_test() -> None:
-    dropped = 0
+    dropped = diagonal = 0
     for seed in range(12):
         rng = random.Random(seed)
         polys = [
@@ -86,11 +107,12 @@ def test_coded_box_candidates_are_the_plain_box_test() -> None:
         got = np.concatenate(
             [sight_matrix._candidates(a, b, lo, lo + step) for lo in range(0, len(o), step)]
         )
-        boxes = [tuple(float(v) for v in packed.box[k]) for k in range(len(polys))]
-        want = _reference_candidates(o, t, boxes, see, ro.inside, rt.inside, rad)  # type: ignore[arg-type]
+        want, cut = _reference_candidates(o, t, polys, see, ro.inside, rt.inside, rad)  # type: ignore[arg-type]
         assert got.tolist() == want
+        diagonal += cut
         dropped += int((a == sight_matrix.DROPPED).sum() + (b == sight_matrix.DROPPED).sum())
     assert dropped > 0  # some ruins were made irrelevant, so that branch was tested
+    assert diagonal > 0  # and some footprints were left out by the diagonals alone
 
 
 def _chord(

@@ -34,61 +34,80 @@ class Pairs:
 
 
 def lines_clear(pairs: Pairs, polys: Packed, pair: Ix, px: F, py: F, dx: F, dy: F) -> B:
-    """Whether each line (of pair ``pair[i]``) carries a clear segment."""
+    """Whether each line (of pair ``pair[i]``) carries a clear segment.
+
+    Gathers use ``take`` and ``compress`` (the same elements as fancy and boolean indexing of
+    these 1-D arrays, two to three times faster at these sizes)."""
     out = np.zeros(len(pair), dtype=bool)
-    o0, o1 = disc_chord(pairs.ox[pair], pairs.oy[pair], pairs.orad[pair], px, py, dx, dy)
-    t0, t1 = disc_chord(pairs.tx[pair], pairs.ty[pair], pairs.trad[pair], px, py, dx, dy)
-    live = np.flatnonzero((o0 <= o1) & (t0 <= t1))  # lines missing a base carry nothing
-    o0, o1, t0, t1 = o0[live], o1[live], t0[live], t1[live]
+    o0, o1 = disc_chord(
+        pairs.ox.take(pair), pairs.oy.take(pair), pairs.orad.take(pair), px, py, dx, dy
+    )
+    t0, t1 = disc_chord(
+        pairs.tx.take(pair), pairs.ty.take(pair), pairs.trad.take(pair), px, py, dx, dy
+    )
+    live = ((o0 <= o1) & (t0 <= t1)).nonzero()[0]  # lines missing a base carry nothing
+    o0, o1, t0, t1 = o0.take(live), o1.take(live), t0.take(live), t1.take(live)
     flip = (o0 + o1) > (t0 + t1)
     o0, o1 = np.where(flip, -o1, o0), np.where(flip, -o0, o1)
     t0, t1 = np.where(flip, -t1, t0), np.where(flip, -t0, t1)
     touching = o1 >= t0 - 1e-12
-    out[live[touching]] = True
-    rest = np.flatnonzero(~touching)
+    out[live.compress(touching)] = True
+    rest = (~touching).nonzero()[0]
     if not len(rest):
         return out
-    live, o1, t0, t1, flip = live[rest], o1[rest], t0[rest], t1[rest], flip[rest]
-    pair = pair[live]
-    counts = pairs.inc_count[pair]
+    live, flip = live.take(rest), flip.take(rest)
+    o1, t0, t1 = o1.take(rest), t0.take(rest), t1.take(rest)
+    pair = pair.take(live)
+    counts = pairs.inc_count.take(pair)
     line_of = np.repeat(np.arange(len(pair)), counts)
     firsts = np.cumsum(counts) - counts
-    inc = np.repeat(pairs.inc_start[pair] - firsts, counts) + np.arange(len(line_of))
-    k = pairs.inc_poly[inc]
-    lp = (px[live][line_of], py[live][line_of], dx[live][line_of], dy[live][line_of])
-    see = pairs.inc_sees[inc]
+    inc = np.repeat(pairs.inc_start.take(pair) - firsts, counts) + np.arange(len(line_of))
+    k = pairs.inc_poly.take(inc)
+    lp = (
+        _along(px, live, line_of),
+        _along(py, live, line_of),
+        _along(dx, live, line_of),
+        _along(dy, live, line_of),
+    )
+    see = pairs.inc_sees.take(inc)
     seen_into = bool(see.any())
     if seen_into:
         u0, u1, c0, c1 = chords_open_closed(polys, k, *lp)
     else:
         u0, u1 = chords(polys, k, *lp, closed=False)
-    s = flip[line_of]
+    s = flip.take(line_of)
     u0, u1 = np.where(s, -u1, u0), np.where(s, -u0, u1)
-    a = o1[line_of]
-    b = t0[line_of]
+    a = o1.take(line_of)
+    b = t0.take(line_of)
     if not seen_into:
         crosses = (u0 < u1) & (u0 < b) & (u1 > a)
-        blocked = np.bincount(line_of[crosses], minlength=len(pair)) > 0
-        out[live[~blocked]] = True
+        blocked = np.bincount(line_of.compress(crosses), minlength=len(pair)) > 0
+        out[live.compress(~blocked)] = True
         return out
     # ruins seen into: the target point may also be the first point inside each such ruin
     # (closed chords, used only where ``see``)
     w0 = np.where(see, np.where(s, -c1, c0), np.inf)
     w1 = np.where(see, np.where(s, -c0, c1), -np.inf)
-    extra = see & (w0 <= w1) & (w1 >= b) & (w0 <= t1[line_of])
-    row_line = np.concatenate([np.arange(len(pair)), line_of[extra]])
-    row_b = np.concatenate([t0, np.maximum(b[extra], w0[extra])])
+    extra = see & (w0 <= w1) & (w1 >= b) & (w0 <= t1.take(line_of))
+    row_line = np.concatenate([np.arange(len(pair)), line_of.compress(extra)])
+    row_b = np.concatenate([t0, np.maximum(b.compress(extra), w0.compress(extra))])
     # test each row against the incidences of its line
-    rc = counts[row_line]
+    rc = counts.take(row_line)
     r_of = np.repeat(np.arange(len(row_line)), rc)
-    e = np.repeat(firsts[row_line] - (np.cumsum(rc) - rc), rc) + np.arange(len(r_of))
-    rb = row_b[r_of]
-    hit = (u0[e] < u1[e]) & (u0[e] < rb) & (u1[e] > a[e])
-    hit &= ~(see[e] & (w0[e] <= rb) & (rb <= w1[e]))
-    blocked_rows = np.bincount(r_of[hit], minlength=len(row_line)) > 0
-    line_ok = np.bincount(row_line[~blocked_rows], minlength=len(pair)) > 0
-    out[live[line_ok]] = True
+    e = np.repeat(firsts.take(row_line) - (np.cumsum(rc) - rc), rc) + np.arange(len(r_of))
+    rb = row_b.take(r_of)
+    eu0, eu1, ew0, ew1 = u0.take(e), u1.take(e), w0.take(e), w1.take(e)
+    hit = (eu0 < eu1) & (eu0 < rb) & (eu1 > a.take(e))
+    hit &= ~(see.take(e) & (ew0 <= rb) & (rb <= ew1))
+    blocked_rows = np.bincount(r_of.compress(hit), minlength=len(row_line)) > 0
+    line_ok = np.bincount(row_line.compress(~blocked_rows), minlength=len(pair)) > 0
+    out[live.compress(line_ok)] = True
     return out
+
+
+def _along(a: F, live: Ix, line_of: Ix) -> F:
+    """A per-line column for each incidence."""
+    return a.take(live).take(line_of)
 
 
 def unit(x: F, y: F) -> tuple[F, F]:

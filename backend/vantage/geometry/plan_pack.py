@@ -40,6 +40,7 @@ class Packed:
     valid: B  # real edges
     see_into: B  # (P,) ruins
     box: F  # (P, 4)
+    dbox: F  # (P, 4): min and max of x + y, min and max of x - y over the vertices
     cnx: F  # edge normals with padding repeating a real one (safe for max and min)
     cny: F
     coff: F
@@ -82,6 +83,7 @@ def pack(polys: tuple[Poly, ...], see_into: tuple[bool, ...]) -> Packed:
     nx, ny = ey / length, -ex / length
     off = nx * vx + ny * vy
     box = np.array([bbox(p) for p in polys])
+    dbox = np.array([_diagonal_box(p) for p in polys])
     first = np.argmax(valid, axis=1)[:, None]
     cnx = np.where(valid, nx, np.take_along_axis(nx, first, 1))
     cny = np.where(valid, ny, np.take_along_axis(ny, first, 1))
@@ -107,11 +109,18 @@ def pack(polys: tuple[Poly, ...], see_into: tuple[bool, ...]) -> Packed:
     )
     around[:, ~real] = np.nan
     out = Packed(
-        vx, vy, nx, ny, off, valid, see, box, cnx, cny, coff, ex, ey, ell, mx, my, t, *around
+        vx, vy, nx, ny, off, valid, see, box, dbox, cnx, cny, coff, ex, ey, ell, mx, my, t, *around
     )
-    for a in (see, box, mx, my, around, *by_name.values(), *t.values()):
+    for a in (see, box, dbox, mx, my, around, *by_name.values(), *t.values()):
         a.setflags(write=False)
     return out
+
+
+def _diagonal_box(poly: Poly) -> tuple[float, float, float, float]:
+    """The polygon's extent along the diagonals: min and max of ``x + y``, then of ``x - y``."""
+    u = [x + y for x, y in poly.points]
+    v = [x - y for x, y in poly.points]
+    return min(u), max(u), min(v), max(v)
 
 
 def chords(polys: Packed, k: Ix, px: F, py: F, dx: F, dy: F, closed: bool) -> tuple[F, F]:

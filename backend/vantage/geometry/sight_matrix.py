@@ -19,6 +19,7 @@ stay undecided for the general solver.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -256,28 +257,39 @@ below glibc's default mmap threshold (128 KiB; larger ones are page-faulted afre
 in a process that never freed a larger block, which costs more than the arithmetic)."""
 
 
-ALL_SIDES = 15
-"""The four bits of a pair-box test that must all hold (``_sides``)."""
-DROPPED = 16
+ALL_SIDES = 255
+"""The eight bits of a pair-box test that must all hold (``_sides``)."""
+DROPPED = 256
 """A code bit outside ``ALL_SIDES``: a ruin the base makes irrelevant never joins a triple."""
+DIAGONAL = math.sqrt(2) * (1 + 1e-12)
+"""A disc of radius r spans ``r * sqrt(2)`` along ``x + y`` and ``x - y`` (rounded up)."""
 
 
-def _sides(x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations) -> NDArray[np.uint8]:
-    """Per (base, footprint), the separable halves of the pair-box test as four bits (the
-    pair's box, both centres grown by the largest radius, meets the footprint's box iff each
-    bit holds for the observer or the target, i.e. the OR of both codes is ``ALL_SIDES``), or
-    ``DROPPED`` for the ruins a base makes irrelevant (AIRCRAFT/TOWERING see over, an observer
-    wholly within sees out, a target wholly within is always seen into)."""
-    box = polys.box
-    code = (x[:, None] - rad <= box[None, :, 2]).astype(np.uint8)
+def _sides(
+    x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations
+) -> NDArray[np.uint16]:
+    """Per (base, footprint), the separable halves of a pair-box test as eight bits: the
+    pair's eight-sided box (both centres grown by the largest radius, along x, y, ``x + y``
+    and ``x - y``) meets the footprint's eight-sided box iff each bit holds for the observer or
+    the target, i.e. the OR of both codes is ``ALL_SIDES``. A footprint that misses the box
+    misses the pair's hull (the hull lies in the box). The ruins a base makes irrelevant
+    (AIRCRAFT/TOWERING see over, an observer wholly within sees out, a target wholly within is
+    always seen into) get ``DROPPED``, which no OR clears."""
+    box, dbox = polys.box, polys.dbox
+    u, v, drad = (x + y)[:, None], (x - y)[:, None], rad * DIAGONAL
+    code = (x[:, None] - rad <= box[None, :, 2]).astype(np.uint16)
     code |= (x[:, None] + rad >= box[None, :, 0]).view(np.uint8) << 1
     code |= (y[:, None] - rad <= box[None, :, 3]).view(np.uint8) << 2
     code |= (y[:, None] + rad >= box[None, :, 1]).view(np.uint8) << 3
+    code |= (u - drad <= dbox[None, :, 1]).view(np.uint8) << 4
+    code |= (u + drad >= dbox[None, :, 0]).view(np.uint8) << 5
+    code |= (v - drad <= dbox[None, :, 3]).view(np.uint8) << 6
+    code |= (v + drad >= dbox[None, :, 2]).view(np.uint8) << 7
     code[polys.see_into[None, :] & (over[:, None] | rel.inside)] = DROPPED
     return code
 
 
-def _candidates(a: NDArray[np.uint8], b: NDArray[np.uint8], lo: int, hi: int) -> Ix:
+def _candidates(a: NDArray[np.uint16], b: NDArray[np.uint16], lo: int, hi: int) -> Ix:
     """Flat indices ``(observer * targets + target) * polygons + polygon`` (observers ``lo`` to
     ``hi``) of the triples whose boxes meet and whose ruin may block (``_sides``)."""
     hit = a[lo:hi, None] | b[None]
@@ -314,8 +326,8 @@ def _one_footprint(
     Writes ``result``; returns the open pairs' triples and, for ``_support_maxima``, the
     triples of open pairs where a base overlaps the footprint."""
     nt, npoly = len(scene.tx), len(polys.see_into)
-    pair, k = np.divmod(flat, npoly)
-    i, j = np.divmod(pair, nt)
+    pair, k = _divmod(flat, npoly)
+    i, j = _divmod(pair, nt)
     fo, ft = i * npoly + k, j * npoly + k
     # a line beyond the footprint misses both bases: it does not meet the pair's hull
     ob_len, tb_len = ro.back_len.ravel().take(fo), rt.back_len.ravel().take(ft)
@@ -352,6 +364,13 @@ def _one_footprint(
     e = rest[~both.take(rest) & ~sees.take(rest)]
     e_single = count.take(local.take(e)) == 1
     return _Kept(k[rest], pair[rest], sees[rest], i[e], j[e], k[e], pair[e], e_single)
+
+
+def _divmod(a: Ix, d: int) -> tuple[Ix, Ix]:
+    """``np.divmod`` by a scalar (numpy divides by a scalar three times faster than it
+    computes both parts)."""
+    q = a // d
+    return q, a - q * d
 
 
 def _support_maxima(

@@ -28,10 +28,10 @@ def point_pairs_flat(f: _Feature) -> tuple[Ix, F, F, F, F]:
     total = int(after.sum())
     a = np.repeat(np.arange(n), after)
     b = a + 1 + np.arange(total) - np.repeat(np.cumsum(after) - after, after)
-    ux, uy = unit(f.x[b] - f.x[a], f.y[b] - f.y[a])
+    ux, uy = unit(f.x.take(b) - f.x.take(a), f.y.take(b) - f.y.take(a))
     ok = ~(_crosses_at(f, a, ux, uy) | _crosses_at(f, b, ux, uy))
-    a = a[ok]
-    return f.pair[a], f.x[a], f.y[a], ux[ok], uy[ok]
+    a = a.compress(ok)
+    return f.pair.take(a), f.x.take(a), f.y.take(a), ux.compress(ok), uy.compress(ok)
 
 
 def point_tangents_flat(pairs: Pairs, f: _Feature) -> tuple[Ix, F, F, F, F]:
@@ -41,10 +41,16 @@ def point_tangents_flat(pairs: Pairs, f: _Feature) -> tuple[Ix, F, F, F, F]:
     n = len(f.pair)
     at = np.concatenate([np.arange(n), np.arange(n)])
     pair = f.pair
-    cx = np.concatenate([pairs.ox[pair], pairs.tx[pair]])
-    cy = np.concatenate([pairs.oy[pair], pairs.ty[pair]])
-    r = np.concatenate([pairs.orad[pair], pairs.trad[pair]])
+    cx = np.concatenate([pairs.ox.take(pair), pairs.tx.take(pair)])
+    cy = np.concatenate([pairs.oy.take(pair), pairs.ty.take(pair)])
+    r = np.concatenate([pairs.orad.take(pair), pairs.trad.take(pair)])
     qx, qy = np.concatenate([f.x, f.x]), np.concatenate([f.y, f.y])
     idx, px, py, ux, uy = _tangents(at, qx, qy, cx, cy, r)
     ok = ~_crosses_at(f, idx, ux, uy)
-    return pair[idx[ok]], px[ok], py[ok], ux[ok], uy[ok]
+    return (
+        pair.take(idx.compress(ok)),
+        px.compress(ok),
+        py.compress(ok),
+        ux.compress(ok),
+        uy.compress(ok),
+    )

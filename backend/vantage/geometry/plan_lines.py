@@ -14,7 +14,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vantage.geometry.plan_pack import B, F, Ix, Packed, chords, chords_open_closed, disc_chord
+from vantage.geometry.plan_pack import (
+    B,
+    F,
+    Ix,
+    Packed,
+    chords,
+    chords_open_closed,
+    disc_chord,
+    marked,
+)
 
 
 @dataclass(slots=True)
@@ -81,7 +90,7 @@ def lines_clear(pairs: Pairs, polys: Packed, pair: Ix, px: F, py: F, dx: F, dy: 
     b = t0.take(line_of)
     if not seen_into:
         crosses = (u0 < u1) & (u0 < b) & (u1 > a)
-        blocked = np.bincount(line_of.compress(crosses), minlength=len(pair)) > 0
+        blocked = marked(line_of.compress(crosses), len(pair))
         out[live.compress(~blocked)] = True
         return out
     # ruins seen into: the target point may also be the first point inside each such ruin
@@ -99,8 +108,8 @@ def lines_clear(pairs: Pairs, polys: Packed, pair: Ix, px: F, py: F, dx: F, dy: 
     eu0, eu1, ew0, ew1 = u0.take(e), u1.take(e), w0.take(e), w1.take(e)
     hit = (eu0 < eu1) & (eu0 < rb) & (eu1 > a.take(e))
     hit &= ~(see.take(e) & (ew0 <= rb) & (rb <= ew1))
-    blocked_rows = np.bincount(r_of.compress(hit), minlength=len(row_line)) > 0
-    line_ok = np.bincount(row_line.compress(~blocked_rows), minlength=len(pair)) > 0
+    blocked_rows = marked(r_of.compress(hit), len(row_line))
+    line_ok = marked(row_line.compress(~blocked_rows), len(pair))
     out[live.compress(line_ok)] = True
     return out
 
@@ -117,8 +126,8 @@ def unit(x: F, y: F) -> tuple[F, F]:
 
 
 def bitangents(pairs: Pairs, idx: Ix) -> tuple[Ix, F, F, F, F]:
-    cx1, cy1, r1 = pairs.ox[idx], pairs.oy[idx], pairs.orad[idx]
-    cx2, cy2, r2 = pairs.tx[idx], pairs.ty[idx], pairs.trad[idx]
+    cx1, cy1, r1 = pairs.ox.take(idx), pairs.oy.take(idx), pairs.orad.take(idx)
+    cx2, cy2, r2 = pairs.tx.take(idx), pairs.ty.take(idx), pairs.trad.take(idx)
     wx, wy = cx1 - cx2, cy1 - cy2
     length = np.maximum(np.hypot(wx, wy), 1e-12)
     alpha = np.arctan2(wy, wx)
@@ -131,7 +140,15 @@ def bitangents(pairs: Pairs, idx: Ix) -> tuple[Ix, F, F, F, F]:
             th = alpha + sign * off
             nx, ny = np.cos(th), np.sin(th)
             kk = nx * cx1 + ny * cy1 - sa * r1
-            out.append((idx[ok], (nx * kk)[ok], (ny * kk)[ok], (-ny)[ok], nx[ok]))
+            out.append(
+                (
+                    idx.compress(ok),
+                    (nx * kk).compress(ok),
+                    (ny * kk).compress(ok),
+                    (-ny).compress(ok),
+                    nx.compress(ok),
+                )
+            )
     return _cat(out)
 
 
@@ -160,8 +177,8 @@ def _tangents(pair: Ix, qx: F, qy: F, cx: F, cy: F, r: F) -> tuple[Ix, F, F, F, 
     wy = wy / d
     s = np.minimum(r / d, 1.0)
     c = np.sqrt(1.0 - s * s)
-    p, x, y = pair[ok], qx[ok], qy[ok]
-    wx, wy, s, c = wx[ok], wy[ok], s[ok], c[ok]
+    p, x, y = pair.compress(ok), qx.compress(ok), qy.compress(ok)
+    wx, wy, s, c = wx.compress(ok), wy.compress(ok), s.compress(ok), c.compress(ok)
     return _cat(
         [
             (p, x, y, wx * c + wy * s, wy * c - wx * s),
@@ -185,35 +202,40 @@ class _Feature:
 
 
 def _points(pairs: Pairs, polys: Packed, idx: Ix) -> _Feature:
-    """Feature points of each pair: obstacle vertices and crossings of edges with base rims."""
-    counts = pairs.inc_count[idx]
+    """Feature points of each pair: obstacle vertices and crossings of edges with base rims.
+    (Rows of (incidences x vertices) arrays; gathers by ``take`` and ``compress``.)"""
+    counts = pairs.inc_count.take(idx)
     pair_of = np.repeat(idx, counts)
     inc = (
-        np.repeat(pairs.inc_start[idx], counts)
+        np.repeat(pairs.inc_start.take(idx), counts)
         + np.arange(counts.sum())
         - np.repeat(np.cumsum(counts) - counts, counts)
     )
-    k = pairs.inc_poly[inc]
-    vx, vy, valid = polys.vx[k], polys.vy[k], polys.valid[k]
+    k = pairs.inc_poly.take(inc)
+    vx, vy = polys.vx.take(k, axis=0), polys.vy.take(k, axis=0)
+    valid = polys.valid.take(k, axis=0)
     v = polys.vx.shape[1]
-    row = pair_of[:, None]  # each incidence's pair, broadcast over its vertices
+    row = np.repeat(pair_of, v)  # each incidence's pair, for each of its vertices
     # only vertices inside the capsule around the centre segment can touch a sight segment
-    reach = np.maximum(pairs.orad[pair_of], pairs.trad[pair_of])[:, None] + 1e-9
-    keep = valid & (_pt_seg_pairs(vx, vy, pairs, pair_of) <= reach)
-    kept = (k[:, None] * v + np.arange(v))[keep]
-    opaque = np.broadcast_to(~pairs.inc_sees[inc][:, None], keep.shape)[keep]
+    reach = np.maximum(pairs.orad.take(pair_of), pairs.trad.take(pair_of))[:, None] + 1e-9
+    keep = (valid & (_pt_seg_pairs(vx, vy, pairs, pair_of) <= reach)).ravel()
+    kept = (k[:, None] * v + np.arange(v)).ravel().compress(keep)
+    opaque = np.repeat(~pairs.inc_sees.take(inc), v).compress(keep)
     nbr = [
         np.where(opaque, a.ravel().take(kept), np.nan)
         for a in (polys.prev_x, polys.prev_y, polys.next_x, polys.next_y)
     ]
-    pts_pair = [np.broadcast_to(row, keep.shape)[keep]]
-    pts_x, pts_y = [vx[keep]], [vy[keep]]
-    ex, ey = polys.next_x[k] - vx, polys.next_y[k] - vy  # each footprint's own closing edge
+    pts_pair = [row.compress(keep)]
+    pts_x, pts_y = [vx.ravel().compress(keep)], [vy.ravel().compress(keep)]
+    # each footprint's own closing edge
+    ex = polys.next_x.take(k, axis=0) - vx
+    ey = polys.next_y.take(k, axis=0) - vy
     qa = ex * ex + ey * ey
     den = 2 * np.where(qa > 0, qa, 1.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         for cx, cy, r in ((pairs.ox, pairs.oy, pairs.orad), (pairs.tx, pairs.ty, pairs.trad)):
-            ccx, ccy, rr = cx[pair_of][:, None], cy[pair_of][:, None], r[pair_of][:, None]
+            ccx, ccy = cx.take(pair_of)[:, None], cy.take(pair_of)[:, None]
+            rr = r.take(pair_of)[:, None]
             fx, fy = vx - ccx, vy - ccy
             qb = 2 * (fx * ex + fy * ey)
             qc = fx * fx + fy * fy - rr * rr
@@ -222,25 +244,25 @@ def _points(pairs: Pairs, polys: Packed, idx: Ix) -> _Feature:
             root = np.sqrt(np.maximum(disc, 0))
             for sign in (-1.0, 1.0):
                 t = (-qb + sign * root) / den
-                hit = ok & (t >= 0) & (t <= 1)
-                pts_pair.append(np.broadcast_to(row, hit.shape)[hit])
-                pts_x.append((vx + t * ex)[hit])
-                pts_y.append((vy + t * ey)[hit])
+                hit = (ok & (t >= 0) & (t <= 1)).ravel()
+                pts_pair.append(row.compress(hit))
+                pts_x.append((vx + t * ex).ravel().compress(hit))
+                pts_y.append((vy + t * ey).ravel().compress(hit))
     pair = np.concatenate(pts_pair)
     extra = len(pair) - len(pts_pair[0])
     nbr = [np.concatenate([a, np.full(extra, np.nan)]) for a in nbr]
     order = np.argsort(pair, kind="stable")
     cols = (pair, np.concatenate(pts_x), np.concatenate(pts_y), *nbr)
-    return _Feature(*(c[order] for c in cols))
+    return _Feature(*(c.take(order) for c in cols))
 
 
 def _crosses_at(f: _Feature, at: Ix, ux: F, uy: F) -> B:
     """Whether the line through feature point ``at`` with direction ``u`` enters the obstacle's
     interior there: its two neighbours lie strictly on opposite sides, by a margin (a ``nan``
     neighbour: never)."""
-    px, py = f.x[at], f.y[at]
-    sa = ux * (f.ay[at] - py) - uy * (f.ax[at] - px)
-    sb = ux * (f.by[at] - py) - uy * (f.bx[at] - px)
+    px, py = f.x.take(at), f.y.take(at)
+    sa = ux * (f.ay.take(at) - py) - uy * (f.ax.take(at) - px)
+    sb = ux * (f.by.take(at) - py) - uy * (f.bx.take(at) - px)
     return np.asarray(((sa < -TANGENT) & (sb > TANGENT)) | ((sa > TANGENT) & (sb < -TANGENT)))
 
 
@@ -250,8 +272,8 @@ TANGENT = 1e-7
 
 def _pt_seg_pairs(x: F, y: F, pairs: Pairs, pair_of: Ix) -> F:
     """Distance from points (rows of ``x``, ``y``) to the centre segment of each row's pair."""
-    ax, ay = pairs.ox[pair_of][:, None], pairs.oy[pair_of][:, None]
-    bx, by = pairs.tx[pair_of][:, None], pairs.ty[pair_of][:, None]
+    ax, ay = pairs.ox.take(pair_of)[:, None], pairs.oy.take(pair_of)[:, None]
+    bx, by = pairs.tx.take(pair_of)[:, None], pairs.ty.take(pair_of)[:, None]
     ex, ey = bx - ax, by - ay
     ll = ex * ex + ey * ey
     ll = np.where(ll == 0, 1.0, ll)
@@ -309,8 +331,8 @@ def feature_points(pairs: Pairs, polys: Packed, idx: Ix) -> _Feature:
 
 def only_pairs(f: _Feature, keep: B) -> _Feature:
     """The feature points of the pairs where ``keep`` (indexed by pair) holds."""
-    sel = keep[f.pair]
-    return _Feature(*(getattr(f, name)[sel] for name in _Feature.__slots__))
+    sel = keep.take(f.pair)
+    return _Feature(*(getattr(f, name).compress(sel) for name in _Feature.__slots__))
 
 
 def _none() -> tuple[Ix, F, F, F, F]:

@@ -304,6 +304,14 @@ def _turns(a: F) -> F:
     return np.asarray(out)
 
 
+def marked(at: Ix, n: int) -> B:
+    """A mask of length ``n`` that holds at the indices ``at`` (``np.bincount(at) > 0``,
+    without the counting)."""
+    mask = np.zeros(n, dtype=bool)
+    mask[at] = True
+    return mask
+
+
 def _ccw(s1: F, s2: F) -> F:
     """``(s2 - s1) mod 2 pi`` for angles in ``[0, 2 pi)`` (``np.remainder`` is slow)."""
     d = s2 - s1
@@ -352,7 +360,7 @@ def alone_margin(polys: Packed, k: Ix, ox: F, oy: F, orad: F, tx: F, ty: F, trad
     every one crosses it (exact: the maximum lies at an edge normal, where the smaller disc
     support changes, or where one disc's term is stationary)."""
     t = polys.t
-    vx, vy = t["vx"][:, k], t["vy"][:, k]  # (V, M)
+    vx, vy = t["vx"].take(k, axis=1), t["vy"].take(k, axis=1)  # (V, M)
     wx, wy = ox - tx, oy - ty
     length = np.maximum(np.sqrt(wx * wx + wy * wy), 1e-300)
     ux, uy = wx / length, wy / length
@@ -363,10 +371,20 @@ def alone_margin(polys: Packed, k: Ix, ox: F, oy: F, orad: F, tx: F, ty: F, trad
     bx, by = tx - vx, ty - vy
     bn = np.maximum(np.sqrt(bx * bx + by * by), 1e-300)
     cx = np.concatenate(
-        [t["cnx"][:, k], ax / an, bx / bn, [ux * cos_s - uy * sin_s, ux * cos_s + uy * sin_s]]
+        [
+            t["cnx"].take(k, axis=1),
+            ax / an,
+            bx / bn,
+            [ux * cos_s - uy * sin_s, ux * cos_s + uy * sin_s],
+        ]
     )
     cy = np.concatenate(
-        [t["cny"][:, k], ay / an, by / bn, [uy * cos_s + ux * sin_s, uy * cos_s - ux * sin_s]]
+        [
+            t["cny"].take(k, axis=1),
+            ay / an,
+            by / bn,
+            [uy * cos_s + ux * sin_s, uy * cos_s - ux * sin_s],
+        ]
     )  # (C, M) candidate directions
     h = cx * vx[0] + cy * vy[0]
     for m in range(1, len(vx)):

@@ -46,6 +46,7 @@ from vantage.geometry.plan_pack import (
     alone_margin,
     arcs_meet,
     arcs_overlap,
+    marked,
     pack,
     relations,
 )
@@ -334,8 +335,8 @@ def _one_footprint(
     back = arcs_meet(
         ro.back_start.ravel().take(fo), ob_len, rt.back_start.ravel().take(ft), tb_len, MU
     )
-    keep = np.flatnonzero(~back | (ob_len < 0) | (tb_len < 0))
-    i, j, k, pair, fo, ft = i[keep], j[keep], k[keep], pair[keep], fo[keep], ft[keep]
+    keep = (~back | (ob_len < 0) | (tb_len < 0)).nonzero()[0]
+    i, j, k, pair, fo, ft = (a.take(keep) for a in (i, j, k, pair, fo, ft))
     t_apart = rt.apart.ravel().take(ft)
     sees = polys.see_into.take(k) & ~t_apart
     # one footprint alone: free arcs (both bases apart from it)
@@ -348,7 +349,7 @@ def _one_footprint(
     )
     first, span = rows[0] * nt, (rows[1] - rows[0]) * nt
     local = pair - first
-    blocked = np.bincount(local[both & ~sees & (ov <= -MU)], minlength=span) > 0
+    blocked = marked(local.compress(both & ~sees & (ov <= -MU)), span)
     free = both & (ov >= MU)
     # some target point inside the ruin: never blocked by it
     free |= sees & (rt.gap.ravel().take(ft) <= -MU)
@@ -358,12 +359,21 @@ def _one_footprint(
     out[open_ & (count == 0)] = 1
     out[open_ & (count > 0) & blocked] = 0
     single = open_ & (count == 1) & ~blocked
-    out[single & (np.bincount(local[free], minlength=span) > 0)] = 1
-    rest = np.flatnonzero(out.take(local) < 0)
+    out[single & marked(local.compress(free), span)] = 1
+    rest = (out.take(local) < 0).nonzero()[0]
     # where a base overlaps the footprint: the support maximum, later, for the open pairs
-    e = rest[~both.take(rest) & ~sees.take(rest)]
+    e = rest.compress(~both.take(rest) & ~sees.take(rest))
     e_single = count.take(local.take(e)) == 1
-    return _Kept(k[rest], pair[rest], sees[rest], i[e], j[e], k[e], pair[e], e_single)
+    return _Kept(
+        k.take(rest),
+        pair.take(rest),
+        sees.take(rest),
+        i.take(e),
+        j.take(e),
+        k.take(e),
+        pair.take(e),
+        e_single,
+    )
 
 
 def _divmod(a: Ix, d: int) -> tuple[Ix, Ix]:
@@ -395,8 +405,8 @@ def _support_maxima(
         scene.ty.take(je),
         scene.trad.take(je),
     )
-    result[pe[single & (m >= MU)]] = 1
-    result[pe[m <= -MU]] = 0
+    result[pe.compress(single & (m >= MU))] = 1
+    result[pe.compress(m <= -MU)] = 0
 
 
 def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
@@ -426,7 +436,7 @@ def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
     _support_maxima(scene, polys, parts, result)
     k, pair, sees = (np.concatenate([getattr(p, f) for p in parts]) for f in ("k", "pair", "sees"))
     still = np.flatnonzero(result.take(pair) < 0)
-    k, pair, sees = k[still], pair[still], sees[still]
+    k, pair, sees = k.take(still), pair.take(still), sees.take(still)
     count = np.bincount(pair, minlength=n)
     start = np.cumsum(count) - count
     pairs = Pairs(ox, oy, orad, tx, ty, trad, start, count, k, sees)
@@ -448,23 +458,24 @@ def _full_search(pairs: Pairs, polys: Packed, chunk: Ix, result: NDArray[np.int8
     f = feature_points(pairs, polys, chunk)
     lines = point_tangents_flat(pairs, f)
     clear = lines_clear(pairs, polys, *lines)
-    seen = np.bincount(lines[0][clear], minlength=n) > 0
+    seen = marked(lines[0].compress(clear), n)
     open_ = np.zeros(n, dtype=bool)
-    open_[chunk] = ~seen[chunk]
+    open_[chunk] = ~seen.take(chunk)
     if open_.any():
         lines = point_pairs_flat(only_pairs(f, open_))
         clear = lines_clear(pairs, polys, *lines)
-        seen |= np.bincount(lines[0][clear], minlength=n) > 0
-    result[chunk] = np.where(seen[chunk], 1, 0)
+        seen[lines[0].compress(clear)] = True
+    result[chunk] = seen.take(chunk)
 
 
 def _centre_lines(pairs: Pairs, polys: Packed, todo: Ix, result: NDArray[np.int8]) -> Ix:
     if not len(todo):
         return todo
-    ux, uy = unit(pairs.tx[todo] - pairs.ox[todo], pairs.ty[todo] - pairs.oy[todo])
-    clear = lines_clear(pairs, polys, todo, pairs.ox[todo], pairs.oy[todo], ux, uy)
-    result[todo[clear]] = 1
-    return todo[~clear]
+    ox, oy = pairs.ox.take(todo), pairs.oy.take(todo)
+    ux, uy = unit(pairs.tx.take(todo) - ox, pairs.ty.take(todo) - oy)
+    clear = lines_clear(pairs, polys, todo, ox, oy, ux, uy)
+    result[todo.compress(clear)] = 1
+    return todo.compress(~clear)
 
 
 def _tangent_lines(pairs: Pairs, polys: Packed, todo: Ix, result: NDArray[np.int8]) -> Ix:
@@ -473,6 +484,7 @@ def _tangent_lines(pairs: Pairs, polys: Packed, todo: Ix, result: NDArray[np.int
     lines = bitangents(pairs, todo)
     clear = lines_clear(pairs, polys, *lines)
     seen = np.zeros(len(result), dtype=bool)
-    seen[lines[0][clear]] = True
-    result[todo[seen[todo]]] = 1
-    return todo[~seen[todo]]
+    seen[lines[0].compress(clear)] = True
+    done = seen.take(todo)
+    result[todo.compress(done)] = 1
+    return todo.compress(~done)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from vantage.api.app import tune_runtime
 from vantage.engine.table import Model, Table, TerrainPiece, Unit
 from vantage.geometry.shapes import CircleBase
 from vantage.rules.common.systems import geometry_for
@@ -252,6 +253,7 @@ def _timed(fn: Callable[[], object], runs: int) -> tuple[list[float], list[float
 
 
 def main() -> None:
+    tune_runtime()  # the server's start-up policy (collector, allocator), for both sides
     table = make_table()
     rules = geometry_for("wh40k-10e")
     exact = rules.visibility_matrix(table, "p1", "p2")

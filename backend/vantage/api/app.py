@@ -17,6 +17,7 @@ from vantage.api.deps import Services
 from vantage.api.errors import install_error_handlers
 from vantage.api.http import games, health, metrics, rosters, systems
 from vantage.api.limits import BodyLimit
+from vantage.api.malloc import keep_heap_memory
 from vantage.api.static import mount_frontend
 from vantage.api.ws import endpoint
 from vantage.app.games import GameService
@@ -39,11 +40,13 @@ def tune_runtime() -> None:
     else paid inside the first sight query), move every object alive after start-up to the
     collector's permanent generation (``gc.freeze``: never scanned again), and collect less
     often. A collection of the older generations scans the geometry memo caches (10-70 ms);
-    the answers are cached pure values, so fewer collections only delay freeing cycles.
+    the answers are cached pure values, so fewer collections only delay freeing cycles. The C
+    allocator keeps freed memory for reuse (``api.malloc``).
     ``bench/geometry_queries.py`` applies the same policy (docs/performance-geometry.md).
     Once per process (tests start many apps)."""
     if gc.get_freeze_count():
         return
+    keep_heap_memory()
     import numpy as np
 
     np.unique(np.zeros(2))

@@ -12,6 +12,7 @@ import type { DragCheckReadout, RulerReadout, SightReadout } from "../board/tool
 import type { ModelId } from "../protocol/messages";
 import type { MeasureEnd } from "../protocol/table-queries";
 import type { GameView } from "../state/game-store";
+import { modelLabel } from "./model-label";
 import type { TableTools } from "./table-tools";
 
 interface Names {
@@ -24,10 +25,7 @@ interface Names {
 function useNames(store: GameView): Names {
   const index = store.index.value;
   const terrain = new Map((store.state.value?.terrain ?? []).map((t) => [t.id, t]));
-  const model = (id: ModelId) => {
-    const m = index.models.get(id);
-    return m?.name ? `${m.name} (${id})` : id;
-  };
+  const model = (id: ModelId) => modelLabel(index, id);
   return {
     model,
     thing: (id) => {

@@ -9,19 +9,22 @@ are checked in each Warhammer 40,000 edition and in Deathmatch.
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import replace
 
 import pytest
 from bruteforce import segment_clear
 from test_sight_bruteforce import random_problem, rect
 
 from vantage.engine.table import Model, Table, TerrainPiece, Unit
+from vantage.geometry import sight_matrix
 from vantage.geometry.prisms import GROUND, Disc, Prism
 from vantage.geometry.shapes import CircleBase, HullBase, OvalBase
 from vantage.geometry.sight import SightProblem, Wall, find_clear_segment
 from vantage.rules.common.systems import geometry_for
 from vantage.rules.common.visibility import sight_problem, sight_problem_reference
-from vantage.rules.common.visibility_matrix import matrix_by_pairs
+from vantage.rules.common.visibility_matrix import _plan_scene, matrix_by_pairs, players_models
 
 EDITIONS = ("wh40k-10e", "wh40k-9e", "wh40k-8e")
 
@@ -183,3 +186,54 @@ def test_dense_matrix_matches_the_reference(seed: int) -> None:
         return find_clear_segment(prob, shortcuts=False).clear
 
     assert rules.visibility_matrix(table, "p1", "p2") == matrix_by_pairs(table, "p1", "p2", seen)
+
+
+def mixed_table(seed: int) -> Table:
+    """``dense_table`` with units of several heights and the models inside a ruin raised 3":
+    other models are obstacles of every kind (lower than both tops, between, taller than both,
+    above both), so most pairs have one the plan solver leaves out."""
+    table = dense_table(seed)
+    rng = random.Random(seed + 1)
+    height = {u: rng.choice([1.2, 1.6, 2.5, 3.5, 5.0]) for u in table.units}
+    ruins = [t.polygon for t in table.terrain if t.kind == "ruins"]
+
+    def raised(m: Model) -> bool:
+        return any(p[0][0] < m.x < p[2][0] and p[0][1] < m.y < p[2][1] for p in ruins)
+
+    models = {
+        mid: replace(m, height=height[m.unit], z=3.0 if raised(m) else 0.0)
+        for mid, m in table.models.items()
+    }
+    return replace(table, models=models)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mixed_height_matrix_matches_the_reference(seed: int) -> None:
+    table = mixed_table(seed)
+    rules = geometry_for("wh40k-10e")
+
+    def seen(o: str, t: str) -> bool:
+        prob = sight_problem_reference(table, rules.roles, table.models[o], table.models[t])
+        return find_clear_segment(prob, shortcuts=False).clear
+
+    assert rules.visibility_matrix(table, "p1", "p2") == matrix_by_pairs(table, "p1", "p2", seen)
+
+
+def test_plan_answers_stand_beside_the_obstacles_it_leaves_out() -> None:
+    """On the mixed tables, the plan solver decides pairs whose box holds an obstacle it left
+    out: "blocked" ones (more obstacles block more) and "visible" ones where that obstacle is
+    passable for the pair (the test above checks every answer)."""
+    blocked = visible = 0
+    for seed in range(4):
+        table = mixed_table(seed)
+        rules = geometry_for("wh40k-10e")
+        obs, tgt = players_models(table, "p1"), players_models(table, "p2")
+        radii = [0.5 * m.base.diameter_mm / 25.4 for m in (*obs, *tgt)]  # type: ignore[union-attr]
+        scene = _plan_scene(table, rules.roles, obs, tgt, radii)
+        grid = sight_matrix.plan_matrix(scene)
+        _, _, risky = sight_matrix._classify(scene)
+        flat = [(box, mid, unit, -math.inf, math.inf) for box, mid, unit, _, _ in risky]
+        in_box = sight_matrix._mark_risky(flat, scene)  # every left-out obstacle in the way
+        blocked += int(((grid == 0) & in_box).sum())
+        visible += int(((grid == 1) & in_box).sum())
+    assert blocked > 0 and visible > 0

@@ -88,7 +88,11 @@ class PlanScene:
 
 
 def plan_matrix(scene: PlanScene) -> Grid:
-    """Each pair: 1 visible, 0 blocked, -1 undecided (for the general solver)."""
+    """Each pair: 1 visible, 0 blocked, -1 undecided (for the general solver).
+
+    A pair blocked by the plan obstacles stays blocked whatever else is in its way (more
+    obstacles block more: visibility is monotone under added terrain); a pair the plan solver
+    sees is undecided when an obstacle it left out may be in the way (``_mark_risky``)."""
     no, nt = len(scene.ox), len(scene.tx)
     grid = np.full((no, nt), -1, dtype=np.int8)
     if scene.other_walls or no == 0 or nt == 0:
@@ -102,7 +106,7 @@ def plan_matrix(scene: PlanScene) -> Grid:
     packed = pack(tuple(polys), tuple(see))
     result = _solve(scene, packed)
     grid[:] = result.reshape(no, nt)
-    grid[undecided] = -1
+    grid[undecided & (grid > 0)] = -1
     return grid
 
 
@@ -176,9 +180,12 @@ def _cat_lines(parts: list[tuple[Ix, F, F, F, F]]) -> tuple[Ix, F, F, F, F]:
     return a, b, c, d, e
 
 
-def _classify(
-    scene: PlanScene,
-) -> tuple[list[Poly], list[bool], list[tuple[tuple[float, float, float, float], str, str]]]:
+Risky = tuple[tuple[float, float, float, float], str, str, float, float]
+"""An obstacle the plan solver leaves out: its footprint's box, its model and unit (``""``:
+terrain), and its height range."""
+
+
+def _classify(scene: PlanScene) -> tuple[list[Poly], list[bool], list[Risky]]:
     """Obstacles: opaque terrain taller than every model and convex ruins; the rest is risky."""
     oz, tz = scene.observer_z, scene.target_z
     top_min = min(oz[:, 1].min(), tz[:, 1].min())
@@ -187,7 +194,7 @@ def _classify(
     lower_top_max = min(oz[:, 1].max(), tz[:, 1].max())  # the highest min(top_o, top_t)
     polys: list[Poly] = []
     see: list[bool] = []
-    risky: list[tuple[tuple[float, float, float, float], str, str]] = []
+    risky: list[Risky] = []
     for prism in scene.prisms:
         if prism.hi <= top_min + TOL:
             continue
@@ -197,24 +204,26 @@ def _classify(
             polys.append(shape)
             see.append(False)
         else:
-            risky.append((bbox(shape), "", ""))
+            risky.append((bbox(shape), "", "", prism.lo, prism.hi))
     for poly in scene.ruins:
         if not poly.convex:
-            risky.append((bbox(poly), "", ""))
+            risky.append((bbox(poly), "", "", -math.inf, math.inf))
             continue
         polys.append(poly)
         see.append(True)
     for mid, unit_id, shape, lo, hi in scene.models:
         if hi <= top_min + TOL or lo >= top_max - TOL:
             continue
-        risky.append((bbox(shape), mid, unit_id))
+        risky.append((bbox(shape), mid, unit_id, lo, hi))
     return polys, see, risky
 
 
-def _mark_risky(
-    risky: list[tuple[tuple[float, float, float, float], str, str]], scene: PlanScene
-) -> B:
-    """Pairs whose capsule meets a risky footprint's box (a model: unless it is seen through)."""
+def _mark_risky(risky: list[Risky], scene: PlanScene) -> B:
+    """Pairs whose capsule meets a risky footprint's box, unless the obstacle is passable for
+    the pair: a model of the observer's unit or the target itself (seen through), or an
+    obstacle no higher than the lower of the two tops or no lower than the higher one (a
+    segment joining the tops passes over or under it, as ``_classify`` passes such obstacles
+    for every pair)."""
     no, nt = len(scene.ox), len(scene.tx)
     undecided = np.zeros((no, nt), dtype=bool)
     if not risky:
@@ -224,12 +233,15 @@ def _mark_risky(
     tx, ty = scene.tx[None, :], scene.ty[None, :]
     x0, x1 = np.minimum(ox, tx) - rad, np.maximum(ox, tx) + rad
     y0, y1 = np.minimum(oy, ty) - rad, np.maximum(oy, ty) + rad
+    lower = np.minimum(scene.observer_z[:, 1, None], scene.target_z[None, :, 1]) + TOL
+    upper = np.maximum(scene.observer_z[:, 1, None], scene.target_z[None, :, 1]) - TOL
     obs_units = np.array(scene.observer_unit)
     tgt_ids = np.array(scene.target_ids)
-    for box, mid, unit_id in risky:
+    for box, mid, unit_id, lo, hi in risky:
         hit = (x0 <= box[2]) & (x1 >= box[0]) & (y0 <= box[3]) & (y1 >= box[1])
         if mid:
             hit &= (obs_units[:, None] != unit_id) & (tgt_ids[None, :] != mid)
+        hit &= (hi > lower) & (lo < upper)
         undecided |= hit
     return undecided
 

@@ -5,23 +5,30 @@ The los_matrix table with mixed model heights: each unit is 1.2", 1.6", 2.5", 3.
 pairs have an obstacle of intermediate height or a raised one in the way. Times single lines of
 sight over random pairs (p50, p99, max) and counts how the shadow search ended: a clear segment,
 every cell proven blocked, or undecided within its budget (then the candidate lines decide and
-"blocked" is not proven). Prints JSON. Run: ``.venv/bin/python bench/sight_heights.py``.
+"blocked" is not proven). With ``--matrix``, also times the full 100 x 100 visibility matrix of
+this table and counts the pairs the vectorised plan solver leaves to the general one (slow:
+30 s and more). Prints JSON. Run: ``.venv/bin/python bench/sight_heights.py [--matrix]``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 from collections import Counter
 from dataclasses import replace
 
+import numpy as np
+from numpy.typing import NDArray
 from shapely.geometry import Point, Polygon
 
 from los_matrix import make_table
 from vantage.api.app import tune_runtime
 from vantage.engine.table import Table
 from vantage.geometry import cell_search
+from vantage.geometry.sight_matrix import PlanScene
+from vantage.rules.common import visibility_matrix
 from vantage.rules.common.systems import geometry_for
 
 HEIGHTS = (1.2, 1.6, 2.5, 3.5, 5.0)
@@ -81,7 +88,33 @@ def main() -> None:
         "cpu": _percentiles(cpu),
         "shadow_search": dict(sorted(OUTCOMES.items())),
     }
+    if "--matrix" in sys.argv:
+        report["matrix"] = _matrix(table)
     print(json.dumps(report, indent=2))
+
+
+def _matrix(table: Table) -> dict[str, float]:
+    """The whole visibility matrix, and the pairs the plan solver leaves undecided."""
+    left: list[int] = []
+    plan = visibility_matrix.plan_matrix
+
+    def counted(scene: PlanScene) -> NDArray[np.int8]:
+        grid = plan(scene)
+        left.append(int((grid < 0).sum()))
+        return grid
+
+    visibility_matrix.plan_matrix = counted
+    try:
+        t0 = time.perf_counter()
+        seen = geometry_for("wh40k-10e").visibility_matrix(table, "p1", "p2")
+        seconds = time.perf_counter() - t0
+    finally:
+        visibility_matrix.plan_matrix = plan
+    return {
+        "seconds": round(seconds, 1),
+        "visible_pairs": sum(len(v) for v in seen.values()),
+        "pairs_left_to_the_general_solver": left[0],
+    }
 
 
 def _percentiles(samples: list[float]) -> dict[str, float]:

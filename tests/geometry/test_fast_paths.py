@@ -231,8 +231,8 @@ def test_plan_answers_stand_beside_the_obstacles_it_leaves_out() -> None:
         radii = [0.5 * m.base.diameter_mm / 25.4 for m in (*obs, *tgt)]  # type: ignore[union-attr]
         scene = _plan_scene(table, rules.roles, obs, tgt, radii)
         grid = sight_matrix.plan_matrix(scene)
-        _, _, risky = sight_matrix._classify(scene)
-        flat = [(box, mid, unit, -math.inf, math.inf) for box, mid, unit, _, _ in risky]
+        *_, risky = sight_matrix._classify(scene)
+        flat = [(box, mid, unit, -math.inf, math.inf, math.inf) for box, mid, unit, *_ in risky]
         in_box = sight_matrix._mark_risky(flat, scene)  # every left-out obstacle in the way
         blocked += int(((grid == 0) & in_box).sum())
         visible += int(((grid == 1) & in_box).sum())

@@ -97,11 +97,13 @@ def test_coded_box_candidates_are_the_plain_box_test() -> None:
         )
         over_o = np.array([d[2] for d in o])
         over_t = np.array([d[2] for d in t])
+        no_o = np.zeros((len(o), len(polys)), dtype=bool)  # no partial walls
+        no_t = np.zeros((len(t), len(polys)), dtype=bool)
         a = sight_matrix._sides(
-            np.array([d[0] for d in o]), np.array([d[1] for d in o]), rad, packed, over_o, ro
+            np.array([d[0] for d in o]), np.array([d[1] for d in o]), rad, packed, over_o, ro, no_o
         )
         b = sight_matrix._sides(
-            np.array([d[0] for d in t]), np.array([d[1] for d in t]), rad, packed, over_t, rt
+            np.array([d[0] for d in t]), np.array([d[1] for d in t]), rad, packed, over_t, rt, no_t
         )
         step = rng.randint(1, len(o))
         got = np.concatenate(

@@ -97,14 +97,14 @@ def plan_matrix(scene: PlanScene) -> Grid:
     grid = np.full((no, nt), -1, dtype=np.int8)
     if scene.other_walls or no == 0 or nt == 0:
         return grid
-    polys, see, risky = _classify(scene)
+    polys, see, walls, risky = _classify(scene)
     undecided = _mark_risky(risky, scene)
     if not polys:
         grid[:] = 1
         grid[undecided] = -1
         return grid
     packed = pack(tuple(polys), tuple(see))
-    result = _solve(scene, packed)
+    result = _solve(scene, packed, np.array(walls))
     grid[:] = result.reshape(no, nt)
     grid[undecided & (grid > 0)] = -1
     return grid
@@ -180,13 +180,17 @@ def _cat_lines(parts: list[tuple[Ix, F, F, F, F]]) -> tuple[Ix, F, F, F, F]:
     return a, b, c, d, e
 
 
-Risky = tuple[tuple[float, float, float, float], str, str, float, float]
-"""An obstacle the plan solver leaves out: its footprint's box, its model and unit (``""``:
-terrain), and its height range."""
+Risky = tuple[tuple[float, float, float, float], str, str, float, float, float]
+"""An obstacle the plan solver leaves out, for some pairs or all: its footprint's box, its model
+and unit (``""``: terrain), its height range, and the top of a *partial wall* (``inf``: none),
+an opaque footprint from the ground that is a wall for the pairs whose tops are both clearly
+below its top and is left out for the others."""
 
 
-def _classify(scene: PlanScene) -> tuple[list[Poly], list[bool], list[Risky]]:
-    """Obstacles: opaque terrain taller than every model and convex ruins; the rest is risky."""
+def _classify(scene: PlanScene) -> tuple[list[Poly], list[bool], list[float], list[Risky]]:
+    """Plan obstacles (convex ruins, and opaque convex terrain from the ground: a wall, or a
+    partial wall with its top), whether each is a ruin, their wall tops (``inf``: a wall for
+    every pair), and the risky obstacles."""
     oz, tz = scene.observer_z, scene.target_z
     top_min = min(oz[:, 1].min(), tz[:, 1].min())
     top_max = max(oz[:, 1].max(), tz[:, 1].max())
@@ -194,28 +198,33 @@ def _classify(scene: PlanScene) -> tuple[list[Poly], list[bool], list[Risky]]:
     lower_top_max = min(oz[:, 1].max(), tz[:, 1].max())  # the highest min(top_o, top_t)
     polys: list[Poly] = []
     see: list[bool] = []
+    walls: list[float] = []
     risky: list[Risky] = []
     for prism in scene.prisms:
         if prism.hi <= top_min + TOL:
             continue
         full = prism.hi >= top_max - TOL and prism.hi > lower_top_max + TOL
         shape = prism.shape
-        if full and prism.lo <= low_min + TOL and isinstance(shape, Poly) and shape.convex:
+        if prism.lo <= low_min + TOL and isinstance(shape, Poly) and shape.convex:
             polys.append(shape)
             see.append(False)
+            walls.append(math.inf if full else prism.hi)
+            if not full:
+                risky.append((bbox(shape), "", "", prism.lo, prism.hi, prism.hi))
         else:
-            risky.append((bbox(shape), "", "", prism.lo, prism.hi))
+            risky.append((bbox(shape), "", "", prism.lo, prism.hi, math.inf))
     for poly in scene.ruins:
         if not poly.convex:
-            risky.append((bbox(poly), "", "", -math.inf, math.inf))
+            risky.append((bbox(poly), "", "", -math.inf, math.inf, math.inf))
             continue
         polys.append(poly)
         see.append(True)
+        walls.append(math.inf)
     for mid, unit_id, shape, lo, hi in scene.models:
         if hi <= top_min + TOL or lo >= top_max - TOL:
             continue
-        risky.append((bbox(shape), mid, unit_id, lo, hi))
-    return polys, see, risky
+        risky.append((bbox(shape), mid, unit_id, lo, hi, math.inf))
+    return polys, see, walls, risky
 
 
 def _mark_risky(risky: list[Risky], scene: PlanScene) -> B:
@@ -223,7 +232,8 @@ def _mark_risky(risky: list[Risky], scene: PlanScene) -> B:
     the pair: a model of the observer's unit or the target itself (seen through), or an
     obstacle no higher than the lower of the two tops or no lower than the higher one (a
     segment joining the tops passes over or under it, as ``_classify`` passes such obstacles
-    for every pair)."""
+    for every pair), or a partial wall both tops are clearly below (a plan obstacle for the
+    pair, see ``_sides``)."""
     no, nt = len(scene.ox), len(scene.tx)
     undecided = np.zeros((no, nt), dtype=bool)
     if not risky:
@@ -233,15 +243,18 @@ def _mark_risky(risky: list[Risky], scene: PlanScene) -> B:
     tx, ty = scene.tx[None, :], scene.ty[None, :]
     x0, x1 = np.minimum(ox, tx) - rad, np.maximum(ox, tx) + rad
     y0, y1 = np.minimum(oy, ty) - rad, np.maximum(oy, ty) + rad
+    highest = np.maximum(scene.observer_z[:, 1, None], scene.target_z[None, :, 1])
     lower = np.minimum(scene.observer_z[:, 1, None], scene.target_z[None, :, 1]) + TOL
-    upper = np.maximum(scene.observer_z[:, 1, None], scene.target_z[None, :, 1]) - TOL
+    upper = highest - TOL
     obs_units = np.array(scene.observer_unit)
     tgt_ids = np.array(scene.target_ids)
-    for box, mid, unit_id, lo, hi in risky:
+    for box, mid, unit_id, lo, hi, wall in risky:
         hit = (x0 <= box[2]) & (x1 >= box[0]) & (y0 <= box[3]) & (y1 >= box[1])
         if mid:
             hit &= (obs_units[:, None] != unit_id) & (tgt_ids[None, :] != mid)
         hit &= (hi > lower) & (lo < upper)
+        if wall < math.inf:
+            hit &= highest >= wall - TOL
         undecided |= hit
     return undecided
 
@@ -279,7 +292,7 @@ DIAGONAL = math.sqrt(2) * (1 + 1e-12)
 
 
 def _sides(
-    x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations
+    x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations, above: B
 ) -> NDArray[np.uint16]:
     """Per (base, footprint), the separable halves of a pair-box test as eight bits: the
     pair's eight-sided box (both centres grown by the largest radius, along x, y, ``x + y``
@@ -287,7 +300,9 @@ def _sides(
     the target, i.e. the OR of both codes is ``ALL_SIDES``. A footprint that misses the box
     misses the pair's hull (the hull lies in the box). The ruins a base makes irrelevant
     (AIRCRAFT/TOWERING see over, an observer wholly within sees out, a target wholly within is
-    always seen into) get ``DROPPED``, which no OR clears."""
+    always seen into) get ``DROPPED``, which no OR clears, and so do the partial walls whose
+    top the base's top is not clearly below (``above``): a partial wall is an obstacle of a
+    pair only when both bases are below it."""
     box, dbox = polys.box, polys.dbox
     u, v, drad = (x + y)[:, None], (x - y)[:, None], rad * DIAGONAL
     code = (x[:, None] - rad <= box[None, :, 2]).astype(np.uint16)
@@ -299,6 +314,7 @@ def _sides(
     code |= (v - drad <= dbox[None, :, 3]).view(np.uint8) << 6
     code |= (v + drad >= dbox[None, :, 2]).view(np.uint8) << 7
     code[polys.see_into[None, :] & (over[:, None] | rel.inside)] = DROPPED
+    code[above] = DROPPED
     return code
 
 
@@ -421,7 +437,9 @@ def _support_maxima(
     result[pe.compress(m <= -MU)] = 0
 
 
-def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
+def _solve(scene: PlanScene, polys: Packed, walls: F) -> NDArray[np.int8]:
+    """Every pair against the plan obstacles (``walls``: the top of each partial wall, ``inf``
+    for the others)."""
     no, nt = len(scene.ox), len(scene.tx)
     n = no * nt
     npoly = len(polys.see_into)
@@ -431,8 +449,10 @@ def _solve(scene: PlanScene, polys: Packed) -> NDArray[np.int8]:
     result[np.hypot(tx - ox, ty - oy) <= orad + trad] = 1  # touching bases
     ro, rt = _relations_both(scene, polys)
     rad = float(max(scene.orad.max(), scene.trad.max())) + 1e-7
-    a = _sides(scene.ox, scene.oy, rad, polys, scene.observer_over, ro)
-    b = _sides(scene.tx, scene.ty, rad, polys, scene.target_over, rt)
+    o_above = scene.observer_z[:, 1, None] >= walls[None, :] - TOL
+    t_above = scene.target_z[:, 1, None] >= walls[None, :] - TOL
+    a = _sides(scene.ox, scene.oy, rad, polys, scene.observer_over, ro, o_above)
+    b = _sides(scene.tx, scene.ty, rad, polys, scene.target_over, rt, t_above)
     step = max(1, CANDIDATES // (nt * npoly))
     flat = np.concatenate([_candidates(a, b, lo, lo + step) for lo in range(0, no, step)])
     # blocks of about BLOCK triples, cut at observer boundaries

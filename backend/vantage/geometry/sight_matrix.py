@@ -515,8 +515,6 @@ def _tangent_lines(pairs: Pairs, polys: Packed, todo: Ix, result: NDArray[np.int
         return todo
     lines = bitangents(pairs, todo)
     clear = lines_clear(pairs, polys, *lines)
-    seen = np.zeros(len(result), dtype=bool)
-    seen[lines[0].compress(clear)] = True
-    done = seen.take(todo)
+    done = marked(lines[0].compress(clear), len(result)).take(todo)
     result[todo.compress(done)] = 1
     return todo.compress(~done)

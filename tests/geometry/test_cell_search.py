@@ -223,3 +223,45 @@ def test_the_golden_scenario_brackets_the_threshold() -> None:
     path = Path(__file__).parents[1] / "scenarios" / "wh40k-10e" / "sight-heights.json"
     heights = {t["id"]: t["height"] for t in json.loads(path.read_text())["terrain"]}
     assert heights["wall_a"] < THRESHOLD - 3e-5 < THRESHOLD + 5e-6 < heights["wall_b"]
+
+
+# -- a shared floor ---------------------------------------------------------------------------
+
+
+def _on_floor(target_z: float) -> SightProblem:
+    """Two 32 mm viewers 10" apart, the observer on a 3" floor, and between them a wide model
+    (radius 1.18", across the whole band between the bases) standing on that floor, 5" tall."""
+    o = Prism(Disc(0.0, 0.0, R32), 3.0, 4.6, "o")
+    t = Prism(Disc(10.0, 0.0, R32), target_z, target_z + 1.6, "t")
+    m = Prism(Disc(5.0, 0.0, 30 / 25.4), 3.0, 8.0, "m")
+    return SightProblem(o, t, (m,), ())
+
+
+@pytest.mark.parametrize("shortcuts", [True, False])
+def test_a_segment_along_a_shared_floor_grazes_the_bottom_of_a_model_on_it(
+    shortcuts: bool,
+) -> None:
+    """Only interiors block (Conventions; docs/rules-decisions.md, decision 1): with both viewers
+    on the blocker's floor, the segment joining their bottoms lies in its bottom face's plane."""
+    sight = find_clear_segment(_on_floor(3.0), shortcuts=shortcuts)
+    assert sight.clear and sight.segment is not None
+    p, q = sight.segment
+    assert p[2] == q[2] == 3.0
+    assert segment_clear(_on_floor(3.0), p, q)
+
+
+def test_the_cell_search_does_not_prove_a_shared_floor_blocked() -> None:
+    """The blocker is not anchored: a segment can pass under it along the floor, so the search
+    over the tops alone would prove a wrong "blocked"."""
+    prob = _on_floor(3.0)
+    search = CellSearch(prob.observer, prob.target, list(prob.blockers), [])
+    assert not search.plan_only
+    assert search.run(200, lambda a, b: None) is not False
+
+
+def test_a_target_above_the_floor_is_hidden_by_the_model_on_it() -> None:
+    """Every segment rising from the floor (3") to the higher target (3.5") is strictly above 3"
+    and below 5.1" wherever it crosses the blocker's footprint."""
+    sight = find_clear_segment(_on_floor(3.5))
+    assert not sight.clear
+    assert sight.blocking == ("m",)

@@ -38,7 +38,15 @@ from shapely.geometry import Point
 from shapely.geometry.base import BaseGeometry
 
 from vantage.geometry.lines import line_through
-from vantage.geometry.prisms import Disc, Poly, Prism, Shape, bbox, to_polygon
+from vantage.geometry.prisms import (
+    Disc,
+    Poly,
+    Prism,
+    Shape,
+    bbox,
+    nothing_passes_under,
+    to_polygon,
+)
 from vantage.geometry.shadows import ROUND_SIDES, Part, mu_range, prism_parts, shadow, wall_parts
 
 Cell = tuple[float, float, float, float, float, float, float, float]
@@ -70,13 +78,7 @@ def region(shape: Shape) -> Region:
 
 def tops_optimal(observer: Prism, target: Prism, blockers: list[Prism]) -> bool:
     """No obstacle starts above the lower viewer's bottom: lifting an end only helps."""
-    return all(_anchored(b.lo, observer, target) for b in blockers)
-
-
-def _anchored(lo: float, observer: Prism, target: Prism) -> bool:
-    """Whether an obstacle starting at ``lo`` blocks a segment whenever it blocks the segment
-    on the same plan line joining the two tops (no segment passes under it)."""
-    return lo <= min(observer.lo, target.lo) + TOL
+    return all(nothing_passes_under(b.lo, observer, target) for b in blockers)
 
 
 Check = Callable[[Point3, Point3], "tuple[Point3, Point3] | None"]
@@ -94,7 +96,7 @@ class CellSearch:
     ) -> None:
         parts = [p for b in blockers for p in prism_parts(b)]
         parts += [p for shape, see in walls for p in wall_parts(shape, see)]
-        self.parts = [(p, _anchored(p.lo, observer, target)) for p in parts]
+        self.parts = [(p, nothing_passes_under(p.lo, observer, target)) for p in parts]
         self.seer = region(observer.shape)
         self.seen = region(target.shape)
         x0, y0, x1, y1 = bbox(observer.shape)

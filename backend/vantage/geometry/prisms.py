@@ -19,6 +19,7 @@ from vantage.geometry.shapes import CircleBase, HullBase, semi_axes
 
 GROUND = -math.inf
 """Bottom of a terrain prism: nothing passes under terrain (Conventions, Warhammer 40,000)."""
+TOL = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,16 @@ def silhouette(model: Model) -> Prism:
     """
     lo = GROUND if model.z <= 1e-9 else model.z
     return Prism(model_shape(model), lo, model.z + model.height, model.id)
+
+
+def nothing_passes_under(lo: float, observer: Prism, target: Prism) -> bool:
+    """Whether every segment between the two viewers that crosses the plan of an obstacle
+    starting at ``lo`` does so at or above ``lo`` (so it blocks a segment whenever it blocks the
+    one on the same plan line joining the two tops). Not when both viewers stand at ``lo``: a
+    segment lying in that plane grazes the obstacle's bottom face, which is clear (only interiors
+    block: scenario-format Conventions; docs/rules-decisions.md, decision 1)."""
+    lowest, other = sorted((observer.lo, target.lo))
+    return lo <= lowest + TOL and other > lo + TOL
 
 
 def viewer_prism(model: Model) -> Prism:

@@ -42,7 +42,17 @@ from vantage.geometry.lines import (
     chords,
     line_through,
 )
-from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, bbox, centre, to_polygon
+from vantage.geometry.prisms import (
+    Disc,
+    Ellipse,
+    Poly,
+    Prism,
+    Shape,
+    bbox,
+    centre,
+    nothing_passes_under,
+    to_polygon,
+)
 from vantage.geometry.sight_matrix import pair_clear_line
 from vantage.geometry.vertical import Rect, solve_vertical
 
@@ -297,10 +307,9 @@ def needs_dense(prob: SightProblem, blockers: list[Prism]) -> bool:
     """Whether some obstacle neither always blocks nor is always passable (see docstring)."""
     top = min(prob.observer.hi, prob.target.hi)
     high = max(prob.observer.hi, prob.target.hi)
-    low = min(prob.observer.lo, prob.target.lo)
     for b in blockers:
         passable = b.hi <= top + TOL or b.lo >= high - TOL
-        full = b.lo <= low + TOL and b.hi >= high - TOL
+        full = nothing_passes_under(b.lo, prob.observer, prob.target) and b.hi >= high - TOL
         if not (passable or full):
             return True
     return False

@@ -265,3 +265,21 @@ def test_a_target_above_the_floor_is_hidden_by_the_model_on_it() -> None:
     sight = find_clear_segment(_on_floor(3.5))
     assert not sight.clear
     assert sight.blocking == ("m",)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_search_resumed_after_the_probe_is_the_search_in_one_go(seed: int) -> None:
+    """``run`` with a larger budget goes on where the probe stopped: the same cells in the same
+    order as one run with that budget (sight.py resumes the probe instead of starting anew)."""
+    rng = random.Random(200 + seed)
+    for _ in range(3):
+        prob = _scene(rng)
+        resumed = CellSearch(prob.observer, prob.target, list(prob.blockers), [])
+        whole = CellSearch(prob.observer, prob.target, list(prob.blockers), [])
+        probe = resumed.run(24, lambda a, b: None)
+        assert resumed._spent <= 24
+        if probe is not None:
+            continue
+        assert resumed.run(120, lambda a, b: None) == whole.run(120, lambda a, b: None)
+        assert resumed._spent == whole._spent
+        assert list(resumed._queue) == list(whole._queue)

@@ -47,7 +47,7 @@ from vantage.geometry.prisms import (
     nothing_passes_under,
     to_polygon,
 )
-from vantage.geometry.shadows import ROUND_SIDES, Part, mu_range, prism_parts, shadow, wall_parts
+from vantage.geometry.shadows import ROUND_SIDES, mu_range, prism_parts, shadow, wall_parts
 
 Cell = tuple[float, float, float, float, float, float, float, float]
 """``(x0, y0, x1, y1, zb0, zb1, za0, za1)``: target plan box, target and observer heights."""
@@ -109,15 +109,22 @@ class CellSearch:
         tx0, ty0, tx1, ty1 = bbox(target.shape)
         self.root: Cell = (tx0, ty0, tx1, ty1, *zb, *za)
         self.plan_only = zb[0] == zb[1] and za[0] == za[1]
+        self._shadows: dict[tuple[int, tuple[float, float], float, float], BaseGeometry | None]
+        self._shadows = {}
+        self._queue: deque[Cell] = deque([self.root])
+        self._unresolved = False
+        self._spent = 0
 
     def run(self, budget: int, check: Check) -> tuple[Point3, Point3] | Literal[False] | None:
         """A clear segment (one that ``check`` confirms), ``False`` when every cell is proven
-        blocked, ``None`` when undecided within ``budget`` cells."""
-        queue: deque[Cell] = deque([self.root])
-        unresolved = False
-        for _ in range(budget):
+        blocked, ``None`` when undecided within ``budget`` cells in all: a later call with a
+        larger budget goes on where this one stopped (the same cells in the same order as one
+        call with that budget)."""
+        queue = self._queue
+        while self._spent < budget:
             if not queue:
-                return None if unresolved else False
+                return None if self._unresolved else False
+            self._spent += 1
             cell = queue.popleft()
             if not self._may_hold_target(cell):
                 continue
@@ -130,10 +137,10 @@ class CellSearch:
                 continue
             halves = _split(cell)
             if halves is None:
-                unresolved = True
+                self._unresolved = True
                 continue
             queue.extend(halves)
-        return None if (queue or unresolved) else False
+        return None if (queue or self._unresolved) else False
 
     def _may_hold_target(self, cell: Cell) -> bool:
         x0, y0, x1, y1 = cell[:4]
@@ -199,34 +206,49 @@ class CellSearch:
         box = shapely.box(x0, y0, x1, y1)
         corners = sorted(set(product((x0, x1), (y0, y1))))
         ends = sorted(set(product((b0, b1), (a0, a1))))
-        covered = []
-        for part, anchored in (self.parts[k] for k in useful):
+        left = self.seer.outer
+        for k in useful:
+            part, anchored = self.parts[k]
             if part.exempt is not None and part.exempt.intersects(box):
                 continue
-            common = self._common_shadow(part, corners, [self.tops] if anchored else ends)
+            common = self._common_shadow(k, corners, [self.tops] if anchored else ends)
             if common is not None and not common.is_empty:
-                covered.append(common)
-        return bool(covered) and bool(shapely.union_all(covered).covers(self.seer.outer))
+                left = shapely.difference(left, common)
+                if left.is_empty:
+                    return True
+        return False
 
     def _common_shadow(
         self,
-        part: Part,
+        k: int,
         corners: list[tuple[float, float]],
         ends: list[tuple[float, float]],
     ) -> BaseGeometry | None:
-        """What the piece hides from every point of the cell (``None``: nothing provable). An
-        anchored piece is asked at the two tops only: what it hides from the segment joining the
-        tops it hides from every lower segment on the same plan line."""
+        """What piece ``k`` hides from every point of the cell (``None``: nothing provable).
+        An anchored piece is asked at the two tops only: what it hides from the segment joining
+        the tops it hides from every lower segment on the same plan line."""
         pieces = []
         for q in corners:
-            reach = self._reach(q)
             for zb, za in ends:
-                mus = mu_range(zb, za, part.lo, part.hi)
-                shade = None if mus is None else shadow(part.inner, q, mus, reach)
+                shade = self._corner_shadow(k, q, zb, za)
                 if shade is None:
                     return None
                 pieces.append(shade)
         return pieces[0] if len(pieces) == 1 else shapely.intersection_all(pieces)
+
+    def _corner_shadow(
+        self, k: int, q: tuple[float, float], zb: float, za: float
+    ) -> BaseGeometry | None:
+        """The shadow of piece ``k``'s inner ring from ``(q, zb)`` on the plane ``za``,
+        remembered: neighbouring cells share corners (a halved cell keeps two of its four)."""
+        key = (k, q, zb, za)
+        if key in self._shadows:
+            return self._shadows[key]
+        part = self.parts[k][0]
+        mus = mu_range(zb, za, part.lo, part.hi)
+        shade = None if mus is None else shadow(part.inner, q, mus, self._reach(q))
+        self._shadows[key] = shade
+        return shade
 
 
 def _square(q: tuple[float, float], reach: float) -> tuple[float, float, float, float]:

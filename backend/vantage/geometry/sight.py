@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import TypeVar
 
 import numpy as np
@@ -397,20 +398,36 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
         found = _plan_shortcut(search, blockers, walls)
         if found is not None:
             return Sight(True, found) if found else Sight(False, None, ids)
-    if dense:  # a few cells first: most problems are settled at the first levels
-        decided = _cell_search(search, blockers, walls, CELL_PROBE)
-        if decided is not None:
-            return Sight(True, decided) if decided else Sight(False, None, ids)
     shapes: list[Shape] = [b.shape for b in blockers] + [w.shape for w in walls]
-    for line in iter_candidate_lines(search, shapes):
-        seg = solve_line(search, line, blockers, walls)
+    lines = iter_candidate_lines(search, shapes)
+    cells = None
+    if dense:  # the first lines, then a few cells: most problems are settled there
+        seg = _first_clear(search, islice(lines, EARLY_LINES), blockers, walls)
         if seg is not None:
             return Sight(True, seg)
-    if dense:
-        decided = _cell_search(search, blockers, walls, None)
+        cells = CellSearch(observer, target, blockers, [(w.shape, w.see_into) for w in walls])
+        decided = _cell_search(search, cells, blockers, walls, CELL_PROBE)
+        if decided is not None:
+            return Sight(True, decided) if decided else Sight(False, None, ids)
+    seg = _first_clear(search, lines, blockers, walls)
+    if seg is not None:
+        return Sight(True, seg)
+    if cells is not None:  # the search goes on where the probe stopped
+        decided = _cell_search(search, cells, blockers, walls, None)
         if decided is not None:
             return Sight(True, decided) if decided else Sight(False, None, ids)
     return Sight(False, None, ids)
+
+
+def _first_clear(
+    search: SightProblem, lines: Iterable[Line], blockers: list[Prism], walls: list[Wall]
+) -> tuple[Point3, Point3] | None:
+    """The clear segment on the first of ``lines`` that has one."""
+    for line in lines:
+        seg = solve_line(search, line, blockers, walls)
+        if seg is not None:
+            return seg
+    return None
 
 
 def _outside_walls(prob: SightProblem, blockers: list[Prism], walls: list[Wall]) -> list[Prism]:
@@ -469,22 +486,27 @@ def _plan_shortcut(
     return solve_line(search, witness, blockers, walls)  # None (a tolerance case): full search
 
 
+EARLY_LINES = 20
+"""Candidate lines tried before the cell probe when heights matter: the centre line, the
+common tangents of the two bases and the first lines past the obstacles find most clear
+segments at a fraction of one cell's cost (docs/performance-geometry.md, "Eighth round")."""
 CELL_PROBE = 24
 CELL_BUDGET = 200
 CELL_BUDGET_HEIGHTS = 40
 """Cells searched: a probe before the candidate lines, then (when they find no clear line) the
-whole budget, for plan boxes and for boxes with height intervals."""
+search goes on to the whole budget, for plan boxes and for boxes with height intervals."""
 
 
 def _cell_search(
-    search: SightProblem, blockers: list[Prism], walls: list[Wall], budget: int | None
+    search: SightProblem,
+    cells: CellSearch,
+    blockers: list[Prism],
+    walls: list[Wall],
+    budget: int | None,
 ) -> tuple[Point3, Point3] | tuple[()] | None:
     """Sight where heights matter (``geometry.cell_search``): a clear segment, ``()`` when every
-    target point is proven hidden, ``None`` when undecided within ``budget`` cells (the default
-    budget when ``None``)."""
-    cells = CellSearch(
-        search.observer, search.target, blockers, [(w.shape, w.see_into) for w in walls]
-    )
+    target point is proven hidden, ``None`` when undecided within ``budget`` cells in all (the
+    default budget when ``None``)."""
 
     def check(a: Point3, b: Point3) -> tuple[Point3, Point3] | None:
         line = line_through(a[:2], b[:2])

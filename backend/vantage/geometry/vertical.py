@@ -226,13 +226,6 @@ def _cuts_every_segment(
         if zo[1] + rise * t < hi - MARGIN:
             return True
     return False
-    rise = zt[1] - zo[1]
-    for c in (c0, c1):
-        t_hi, t_lo = (c - a0) / (b0 - a0), (c - a1) / (b1 - a1)
-        t = t_hi if rise > 0 else t_lo
-        if zo[1] + rise * t < hi - MARGIN:
-            return True
-    return False
 
 
 @lru_cache(maxsize=64)
@@ -266,6 +259,8 @@ def _segments_clear(a: F, za: F, b: F, zb: F, rects: list[Rect]) -> B:
         over = (z0 >= hi - TOL) & (z1 >= hi - TOL)
         under = (z0 <= lo + TOL) & (z1 <= lo + TOL)
         clear &= (s0 >= s1) | over | under
+        if not clear.any():
+            break
     return clear
 
 
@@ -293,10 +288,16 @@ def _ranges(s1: F, z1: F, m: F, rect: Rect, closed: bool) -> tuple[F, F, B]:
 
 
 def _plane_lines_clear(s1: F, z1: F, m: F, box_a: Rect, box_b: Rect, rects: list[Rect]) -> B:
-    """``_clear_on_plane_line(...) is not None`` for many plane lines."""
+    """``_clear_on_plane_line(...) is not None`` for many plane lines. The lines that miss a
+    box or are cut by a rectangle are dropped as soon as they are known (most are, and usually
+    none is left): the arithmetic on the others is unchanged."""
+    out = np.zeros(len(s1), dtype=bool)
     a0, a1, oka = _ranges(s1, z1, m, box_a, True)
     b0, b1, okb = _ranges(s1, z1, m, box_b, True)
-    ok = oka & okb
+    keep = np.flatnonzero(oka & okb)
+    if keep.size == 0:
+        return out
+    s1, z1, m, a0, a1, b0, b1 = (x.take(keep) for x in (s1, z1, m, a0, a1, b0, b1))
     before, after = a1 <= b0, b1 <= a0
     meet = np.maximum(a0, b0)
     a = np.where(before, a1, np.where(after, a0, meet))
@@ -304,5 +305,11 @@ def _plane_lines_clear(s1: F, z1: F, m: F, box_a: Rect, box_b: Rect, rects: list
     lo_s, hi_s = np.minimum(a, b), np.maximum(a, b)
     for rect in rects:
         r0, r1, hit = _ranges(s1, z1, m, rect, False)
-        ok &= ~(hit & (r0 < hi_s) & (r1 > lo_s))
-    return ok
+        clear = ~(hit & (r0 < hi_s) & (r1 > lo_s))
+        if not clear.all():
+            keep = keep.compress(clear)
+            if keep.size == 0:
+                return out
+            s1, z1, m, lo_s, hi_s = (x.compress(clear) for x in (s1, z1, m, lo_s, hi_s))
+    out[keep] = True
+    return out

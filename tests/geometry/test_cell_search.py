@@ -24,7 +24,13 @@ from shapely.geometry import Point
 from vantage.geometry.cell_search import CellSearch
 from vantage.geometry.prisms import GROUND, Disc, Prism, make_poly, to_polygon
 from vantage.geometry.shadows import mu_range, prism_parts, shadow
-from vantage.geometry.sight import SightProblem, Wall, find_clear_segment
+from vantage.geometry.sight import (
+    SightProblem,
+    Wall,
+    _full_ones_block,
+    find_clear_segment,
+    needs_dense,
+)
 
 
 def _segment_hits(
@@ -283,3 +289,32 @@ def test_a_search_resumed_after_the_probe_is_the_search_in_one_go(seed: int) -> 
         assert resumed.run(120, lambda a, b: None) == whole.run(120, lambda a, b: None)
         assert resumed._spent == whole._spent
         assert list(resumed._queue) == list(whole._queue)
+
+
+def _band_scene(wall_height: float) -> SightProblem:
+    """The observer (1.6" tall) at the origin, the target (4" tall) at (10, 0), an obstacle
+    across the whole band between them at 4.5 <= x <= 5.5, and a 2.5" model off to the side
+    (its top between the two tops: heights matter)."""
+    o = Prism(Disc(0.0, 0.0, R32), 0.0, 1.6, "o")
+    t = Prism(Disc(10.0, 0.0, R32), 0.0, 4.0, "t")
+    across = Prism(_rect(4.5, -3.0, 1.0, 6.0), GROUND, wall_height, "across")
+    side = Prism(Disc(7.0, 2.5, 0.5), GROUND, 2.5, "side")
+    return SightProblem(o, t, (across, side), ())
+
+
+def test_a_full_obstacle_across_the_band_is_a_proof_of_blocked() -> None:
+    """``sight._full_ones_block``: a 6" building across the band blocks every segment."""
+    prob = _band_scene(6.0)
+    assert needs_dense(prob, list(prob.blockers))
+    assert _full_ones_block(prob, list(prob.blockers), [])
+    assert not find_clear_segment(prob).clear
+
+
+def test_an_obstacle_of_intermediate_height_is_no_proof() -> None:
+    """A 2" barricade across the band is seen over: the segment joining the tops is 2.66" high
+    where it meets it (1.6 + 2.4 (4.5 - 0.63) / 8.74), so it proves nothing."""
+    prob = _band_scene(2.0)
+    assert not _full_ones_block(prob, list(prob.blockers), [])
+    sight = find_clear_segment(prob)
+    assert sight.clear and sight.segment is not None
+    assert segment_clear(prob, *sight.segment)

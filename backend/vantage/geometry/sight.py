@@ -405,6 +405,8 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
         seg = _first_clear(search, islice(lines, EARLY_LINES), blockers, walls)
         if seg is not None:
             return Sight(True, seg)
+        if shortcuts and _full_ones_block(search, blockers, walls):
+            return Sight(False, None, ids)
         cells = CellSearch(observer, target, blockers, [(w.shape, w.see_into) for w in walls])
         decided = _cell_search(search, cells, blockers, walls, CELL_PROBE)
         if decided is not None:
@@ -417,6 +419,25 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
         if decided is not None:
             return Sight(True, decided) if decided else Sight(False, None, ids)
     return Sight(False, None, ids)
+
+
+def _full_ones_block(search: SightProblem, blockers: list[Prism], walls: list[Wall]) -> bool:
+    """Heights matter, but the obstacles that block every segment crossing their footprint
+    (nothing passes under them, and they are not passed over: above the lower top and up to
+    the higher one) and the walls already hide the target in plan. Fewer obstacles never hide
+    more, so the pair is blocked (a proof; the plan search decides it exactly)."""
+    o, t = search.observer, search.target
+    full = [
+        b
+        for b in blockers
+        if not _passable(search, b)
+        and nothing_passes_under(b.lo, o, t)
+        and b.hi >= max(o.hi, t.hi) - TOL
+    ]
+    if not full and not walls:
+        return False
+    tops = SightProblem(replace(o, lo=o.hi), replace(t, lo=t.hi), search.blockers, search.walls)
+    return _plan_shortcut(tops, full, walls) == ()
 
 
 def _first_clear(

@@ -19,7 +19,7 @@ from bruteforce import segment_clear
 from test_sight_bruteforce import random_problem, rect
 
 from vantage.engine.table import Model, Table, TerrainPiece, Unit
-from vantage.geometry import sight_matrix
+from vantage.geometry import plan_scene, sight_matrix
 from vantage.geometry.prisms import GROUND, Disc, Prism
 from vantage.geometry.shapes import CircleBase, HullBase, OvalBase
 from vantage.geometry.sight import SightProblem, Wall, find_clear_segment
@@ -224,10 +224,10 @@ def test_plan_answers_stand_beside_the_obstacles_it_leaves_out() -> None:
         radii = [0.5 * m.base.diameter_mm / 25.4 for m in (*obs, *tgt)]  # type: ignore[union-attr]
         scene = _plan_scene(table, rules.roles, obs, tgt, radii)
         grid = sight_matrix.plan_matrix(scene)
-        _, _, walls, risky = sight_matrix._classify(scene)
+        _, _, walls, risky = plan_scene.classify(scene)
         partial += sum(1 for top in walls if top < math.inf)
         flat = [(box, mid, unit, -math.inf, math.inf, math.inf) for box, mid, unit, *_ in risky]
-        in_box = sight_matrix._mark_risky(flat, scene)  # every left-out obstacle in the way
+        in_box = plan_scene.mark_risky(flat, scene)  # every left-out obstacle in the way
         blocked += int(((grid == 0) & in_box).sum())
         visible += int(((grid == 1) & in_box).sum())
     assert blocked > 0 and visible > 0 and partial > 0

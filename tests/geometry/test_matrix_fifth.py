@@ -22,8 +22,9 @@ from random_scenes import convex_points
 from vantage.geometry import plan_lines, sight_matrix
 from vantage.geometry.matrix_lines import point_pairs_flat, point_tangents_flat
 from vantage.geometry.plan_pack import Packed, alone_margin, pack, relations
+from vantage.geometry.plan_scene import PlanScene
 from vantage.geometry.prisms import Poly, make_poly
-from vantage.geometry.sight_matrix import MU, PlanScene, _Kept
+from vantage.geometry.sight_matrix import MU, _Kept
 
 MARGIN_TIES = (-2e-12, -1e-15, 0.0, 1e-15, 2e-12)
 

@@ -20,7 +20,7 @@ import numpy as np
 from random_scenes import convex_points
 from shapely.geometry import MultiPoint, Polygon
 
-from vantage.geometry import plan_lines, sight_matrix
+from vantage.geometry import pair_boxes, plan_lines
 from vantage.geometry.plan_pack import chords, chords_open_closed, pack, relations
 from vantage.geometry.prisms import Poly, make_poly
 
@@ -99,20 +99,20 @@ def test_coded_box_candidates_are_the_plain_box_test() -> None:
         over_t = np.array([d[2] for d in t])
         no_o = np.zeros((len(o), len(polys)), dtype=bool)  # no partial walls
         no_t = np.zeros((len(t), len(polys)), dtype=bool)
-        a = sight_matrix._sides(
+        a = pair_boxes.sides(
             np.array([d[0] for d in o]), np.array([d[1] for d in o]), rad, packed, over_o, ro, no_o
         )
-        b = sight_matrix._sides(
+        b = pair_boxes.sides(
             np.array([d[0] for d in t]), np.array([d[1] for d in t]), rad, packed, over_t, rt, no_t
         )
         step = rng.randint(1, len(o))
         got = np.concatenate(
-            [sight_matrix._candidates(a, b, lo, lo + step) for lo in range(0, len(o), step)]
+            [pair_boxes.candidates(a, b, lo, lo + step) for lo in range(0, len(o), step)]
         )
         want, cut = _reference_candidates(o, t, polys, see, ro.inside, rt.inside, rad)  # type: ignore[arg-type]
         assert got.tolist() == want
         diagonal += cut
-        dropped += int((a == sight_matrix.DROPPED).sum() + (b == sight_matrix.DROPPED).sum())
+        dropped += int((a == pair_boxes.DROPPED).sum() + (b == pair_boxes.DROPPED).sum())
     assert dropped > 0  # some ruins were made irrelevant, so that branch was tested
     assert diagonal > 0  # and some footprints were left out by the diagonals alone
 

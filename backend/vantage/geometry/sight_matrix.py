@@ -19,13 +19,13 @@ stay undecided for the general solver.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from vantage.geometry.matrix_lines import point_pairs_flat, point_tangents_flat
+from vantage.geometry.pair_boxes import BLOCK, CANDIDATES, candidates, sides
 from vantage.geometry.pair_scalar import BUDGET, pair_clear_line_scalar
 from vantage.geometry.plan_lines import (
     Pairs,
@@ -50,7 +50,8 @@ from vantage.geometry.plan_pack import (
     pack,
     relations,
 )
-from vantage.geometry.prisms import Disc, Poly, Prism, Shape, bbox
+from vantage.geometry.plan_scene import PlanScene, classify, mark_risky
+from vantage.geometry.prisms import Disc, Poly
 
 TOL = 1e-9
 MU = 1e-7
@@ -60,45 +61,18 @@ CHUNK = 100
 """Pairs per batch of the full search (small batches keep numpy temporaries in cache)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlanScene:
-    """Observers and targets (discs with heights) and everything that may block.
-
-    ``models`` lists ``(id, unit, footprint, lo, hi)`` of the models that may stand in the way;
-    passing every model is correct, passing only those whose height range can matter is faster.
-    """
-
-    ox: F
-    oy: F
-    orad: F
-    tx: F
-    ty: F
-    trad: F
-    observer_z: F  # (O, 2): lo, hi
-    target_z: F
-    observer_unit: tuple[str, ...]
-    target_ids: tuple[str, ...]
-    models: tuple[tuple[str, str, Shape, float, float], ...]
-    prisms: tuple[Prism, ...]
-    ruins: tuple[Poly, ...]
-    observer_over: B
-    """AIRCRAFT or TOWERING observers: ruins do not block their sight."""
-    target_over: B
-    other_walls: bool
-
-
 def plan_matrix(scene: PlanScene) -> Grid:
     """Each pair: 1 visible, 0 blocked, -1 undecided (for the general solver).
 
     A pair blocked by the plan obstacles stays blocked whatever else is in its way (more
     obstacles block more: visibility is monotone under added terrain); a pair the plan solver
-    sees is undecided when an obstacle it left out may be in the way (``_mark_risky``)."""
+    sees is undecided when an obstacle it left out may be in the way (``plan_scene.mark_risky``)."""
     no, nt = len(scene.ox), len(scene.tx)
     grid = np.full((no, nt), -1, dtype=np.int8)
     if scene.other_walls or no == 0 or nt == 0:
         return grid
-    polys, see, walls, risky = _classify(scene)
-    undecided = _mark_risky(risky, scene)
+    polys, see, walls, risky = classify(scene)
+    undecided = mark_risky(risky, scene)
     if not polys:
         grid[:] = 1
         grid[undecided] = -1
@@ -180,85 +154,6 @@ def _cat_lines(parts: list[tuple[Ix, F, F, F, F]]) -> tuple[Ix, F, F, F, F]:
     return a, b, c, d, e
 
 
-Risky = tuple[tuple[float, float, float, float], str, str, float, float, float]
-"""An obstacle the plan solver leaves out, for some pairs or all: its footprint's box, its model
-and unit (``""``: terrain), its height range, and the top of a *partial wall* (``inf``: none),
-an opaque footprint from the ground that is a wall for the pairs whose tops are both clearly
-below its top and is left out for the others."""
-
-
-def _classify(scene: PlanScene) -> tuple[list[Poly], list[bool], list[float], list[Risky]]:
-    """Plan obstacles (convex ruins, and opaque convex terrain from the ground: a wall, or a
-    partial wall with its top), whether each is a ruin, their wall tops (``inf``: a wall for
-    every pair), and the risky obstacles."""
-    oz, tz = scene.observer_z, scene.target_z
-    top_min = min(oz[:, 1].min(), tz[:, 1].min())
-    top_max = max(oz[:, 1].max(), tz[:, 1].max())
-    low_min = min(oz[:, 0].min(), tz[:, 0].min())
-    lower_top_max = min(oz[:, 1].max(), tz[:, 1].max())  # the highest min(top_o, top_t)
-    polys: list[Poly] = []
-    see: list[bool] = []
-    walls: list[float] = []
-    risky: list[Risky] = []
-    for prism in scene.prisms:
-        if prism.hi <= top_min + TOL:
-            continue
-        full = prism.hi >= top_max - TOL and prism.hi > lower_top_max + TOL
-        shape = prism.shape
-        if prism.lo <= low_min + TOL and isinstance(shape, Poly) and shape.convex:
-            polys.append(shape)
-            see.append(False)
-            walls.append(math.inf if full else prism.hi)
-            if not full:
-                risky.append((bbox(shape), "", "", prism.lo, prism.hi, prism.hi))
-        else:
-            risky.append((bbox(shape), "", "", prism.lo, prism.hi, math.inf))
-    for poly in scene.ruins:
-        if not poly.convex:
-            risky.append((bbox(poly), "", "", -math.inf, math.inf, math.inf))
-            continue
-        polys.append(poly)
-        see.append(True)
-        walls.append(math.inf)
-    for mid, unit_id, shape, lo, hi in scene.models:
-        if hi <= top_min + TOL or lo >= top_max - TOL:
-            continue
-        risky.append((bbox(shape), mid, unit_id, lo, hi, math.inf))
-    return polys, see, walls, risky
-
-
-def _mark_risky(risky: list[Risky], scene: PlanScene) -> B:
-    """Pairs whose capsule meets a risky footprint's box, unless the obstacle is passable for
-    the pair: a model of the observer's unit or the target itself (seen through), or an
-    obstacle no higher than the lower of the two tops or no lower than the higher one (a
-    segment joining the tops passes over or under it, as ``_classify`` passes such obstacles
-    for every pair), or a partial wall both tops are clearly below (a plan obstacle for the
-    pair, see ``_sides``)."""
-    no, nt = len(scene.ox), len(scene.tx)
-    undecided = np.zeros((no, nt), dtype=bool)
-    if not risky:
-        return undecided
-    rad = np.maximum(scene.orad[:, None], scene.trad[None, :])
-    ox, oy = scene.ox[:, None], scene.oy[:, None]
-    tx, ty = scene.tx[None, :], scene.ty[None, :]
-    x0, x1 = np.minimum(ox, tx) - rad, np.maximum(ox, tx) + rad
-    y0, y1 = np.minimum(oy, ty) - rad, np.maximum(oy, ty) + rad
-    highest = np.maximum(scene.observer_z[:, 1, None], scene.target_z[None, :, 1])
-    lower = np.minimum(scene.observer_z[:, 1, None], scene.target_z[None, :, 1]) + TOL
-    upper = highest - TOL
-    obs_units = np.array(scene.observer_unit)
-    tgt_ids = np.array(scene.target_ids)
-    for box, mid, unit_id, lo, hi, wall in risky:
-        hit = (x0 <= box[2]) & (x1 >= box[0]) & (y0 <= box[3]) & (y1 >= box[1])
-        if mid:
-            hit &= (obs_units[:, None] != unit_id) & (tgt_ids[None, :] != mid)
-        hit &= (hi > lower) & (lo < upper)
-        if wall < math.inf:
-            hit &= highest >= wall - TOL
-        undecided |= hit
-    return undecided
-
-
 def _relations_both(scene: PlanScene, polys: Packed) -> tuple[DiscRelations, DiscRelations]:
     """``relations`` of the observers and of the targets in one call (every (disc, polygon)
     entry is computed on its own, so the same bits as two calls; half the numpy calls)."""
@@ -273,56 +168,6 @@ def _relations_both(scene: PlanScene, polys: Packed) -> tuple[DiscRelations, Dis
     ro = DiscRelations(*(getattr(both, name)[:no] for name in names))
     rt = DiscRelations(*(getattr(both, name)[no:] for name in names))
     return ro, rt
-
-
-CANDIDATES = 65536
-"""Box tests per call of ``_candidates`` (boolean temporaries of 64 KB)."""
-BLOCK = 16000
-"""Triples per block of the one-footprint stage: numpy temporaries this small (125 KB) stay
-below glibc's default mmap threshold (128 KiB; larger ones are page-faulted afresh on this VM
-in a process that never freed a larger block, which costs more than the arithmetic)."""
-
-
-ALL_SIDES = 255
-"""The eight bits of a pair-box test that must all hold (``_sides``)."""
-DROPPED = 256
-"""A code bit outside ``ALL_SIDES``: a ruin the base makes irrelevant never joins a triple."""
-DIAGONAL = math.sqrt(2) * (1 + 1e-12)
-"""A disc of radius r spans ``r * sqrt(2)`` along ``x + y`` and ``x - y`` (rounded up)."""
-
-
-def _sides(
-    x: F, y: F, rad: float, polys: Packed, over: B, rel: DiscRelations, above: B
-) -> NDArray[np.uint16]:
-    """Per (base, footprint), the separable halves of a pair-box test as eight bits: the
-    pair's eight-sided box (both centres grown by the largest radius, along x, y, ``x + y``
-    and ``x - y``) meets the footprint's eight-sided box iff each bit holds for the observer or
-    the target, i.e. the OR of both codes is ``ALL_SIDES``. A footprint that misses the box
-    misses the pair's hull (the hull lies in the box). The ruins a base makes irrelevant
-    (AIRCRAFT/TOWERING see over, an observer wholly within sees out, a target wholly within is
-    always seen into) get ``DROPPED``, which no OR clears, and so do the partial walls whose
-    top the base's top is not clearly below (``above``): a partial wall is an obstacle of a
-    pair only when both bases are below it."""
-    box, dbox = polys.box, polys.dbox
-    u, v, drad = (x + y)[:, None], (x - y)[:, None], rad * DIAGONAL
-    code = (x[:, None] - rad <= box[None, :, 2]).astype(np.uint16)
-    code |= (x[:, None] + rad >= box[None, :, 0]).view(np.uint8) << 1
-    code |= (y[:, None] - rad <= box[None, :, 3]).view(np.uint8) << 2
-    code |= (y[:, None] + rad >= box[None, :, 1]).view(np.uint8) << 3
-    code |= (u - drad <= dbox[None, :, 1]).view(np.uint8) << 4
-    code |= (u + drad >= dbox[None, :, 0]).view(np.uint8) << 5
-    code |= (v - drad <= dbox[None, :, 3]).view(np.uint8) << 6
-    code |= (v + drad >= dbox[None, :, 2]).view(np.uint8) << 7
-    code[polys.see_into[None, :] & (over[:, None] | rel.inside)] = DROPPED
-    code[above] = DROPPED
-    return code
-
-
-def _candidates(a: NDArray[np.uint16], b: NDArray[np.uint16], lo: int, hi: int) -> Ix:
-    """Flat indices ``(observer * targets + target) * polygons + polygon`` (observers ``lo`` to
-    ``hi``) of the triples whose boxes meet and whose ruin may block (``_sides``)."""
-    hit = a[lo:hi, None] | b[None]
-    return np.flatnonzero(hit == ALL_SIDES) + lo * b.size
 
 
 @dataclass(frozen=True, slots=True)
@@ -451,10 +296,10 @@ def _solve(scene: PlanScene, polys: Packed, walls: F) -> NDArray[np.int8]:
     rad = float(max(scene.orad.max(), scene.trad.max())) + 1e-7
     o_above = scene.observer_z[:, 1, None] >= walls[None, :] - TOL
     t_above = scene.target_z[:, 1, None] >= walls[None, :] - TOL
-    a = _sides(scene.ox, scene.oy, rad, polys, scene.observer_over, ro, o_above)
-    b = _sides(scene.tx, scene.ty, rad, polys, scene.target_over, rt, t_above)
+    a = sides(scene.ox, scene.oy, rad, polys, scene.observer_over, ro, o_above)
+    b = sides(scene.tx, scene.ty, rad, polys, scene.target_over, rt, t_above)
     step = max(1, CANDIDATES // (nt * npoly))
-    flat = np.concatenate([_candidates(a, b, lo, lo + step) for lo in range(0, no, step)])
+    flat = np.concatenate([candidates(a, b, lo, lo + step) for lo in range(0, no, step)])
     # blocks of about BLOCK triples, cut at observer boundaries
     cuts = np.searchsorted(flat, np.arange(no + 1) * (nt * npoly))
     parts = []

@@ -14,9 +14,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vantage.engine.table import Model, Table
+from vantage.geometry.plan_scene import PlanScene
 from vantage.geometry.prisms import model_shape
 from vantage.geometry.shapes import Base, CircleBase, HullBase, OvalBase, semi_axes
-from vantage.geometry.sight_matrix import PlanScene, plan_matrix
+from vantage.geometry.sight_matrix import plan_matrix
 from vantage.rules.common.terrain_index import terrain_index
 from vantage.rules.common.visibility import SEE_OVER, TerrainRoles
 

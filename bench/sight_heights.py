@@ -6,13 +6,16 @@ pairs have an obstacle of intermediate height or a raised one in the way. Times 
 sight over random pairs (p50, p99, max) and counts how the shadow search ended: a clear segment,
 every cell proven blocked, or undecided within its budget (then the candidate lines decide and
 "blocked" is not proven). With ``--matrix``, also times the full 100 x 100 visibility matrix of
-this table and counts the pairs the vectorised plan solver leaves to the general one (slow:
-30 s and more). Prints JSON. Run: ``.venv/bin/python bench/sight_heights.py [--matrix]``.
+this table and of ``legal_table`` (the same units placed without overlapping bases), and counts
+the pairs the vectorised plan solver leaves to the general one (slow: 8 to 16 s in 10th
+edition; ``--9e`` adds 9th edition, 45 to 60 s). Prints JSON.
+Run: ``.venv/bin/python bench/sight_heights.py [--matrix [--9e]]``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 import time
@@ -27,7 +30,7 @@ from los_matrix import make_table
 from vantage.api.app import tune_runtime
 from vantage.engine.table import Table
 from vantage.geometry import cell_search
-from vantage.geometry.sight_matrix import PlanScene
+from vantage.geometry.plan_scene import PlanScene
 from vantage.rules.common import visibility_matrix
 from vantage.rules.common.systems import geometry_for
 
@@ -47,6 +50,53 @@ def mixed_table(seed: int = 20240611) -> Table:
         raised = any(r.contains(Point(m.x, m.y)) for r in ruins)
         models[mid] = replace(m, height=height[m.unit], z=FLOOR if raised else 0.0)
     return replace(table, models=models)
+
+
+def legal_table(seed: int = 20240611) -> Table:
+    """The same terrain, heights and floors, with the models placed as in a real game: each
+    unit within 3" of a random point, no base overlapping another base or a building or
+    barricade (the ``mixed_table`` packs ten models in 8" x 8" and most overlap)."""
+    table = mixed_table(seed)
+    rng = random.Random(seed + 2)
+    radius = 32 / 50.8
+    ruins = [Polygon(t.polygon) for t in table.terrain if t.kind == "ruins"]
+    solid = [Polygon(t.polygon) for t in table.terrain if t.kind in ("building", "barricade")]
+    placed: list[tuple[float, float]] = []
+    models = {}
+    for uid in table.units:
+        unit = [m for m in table.models.values() if m.unit == uid]
+        spots = _unit_spots(rng, len(unit), radius, placed, solid)
+        placed += spots
+        for m, (x, y) in zip(unit, spots, strict=True):
+            raised = any(r.contains(Point(x, y)) for r in ruins)
+            models[m.id] = replace(m, x=x, y=y, z=FLOOR if raised else 0.0)
+    return replace(table, models=models)
+
+
+def _unit_spots(
+    rng: random.Random,
+    count: int,
+    radius: float,
+    placed: list[tuple[float, float]],
+    solid: list[Polygon],
+) -> list[tuple[float, float]]:
+    """Free spots for one unit's bases around a random point (a new point when they do not
+    fit)."""
+    while True:
+        cx, cy = rng.uniform(4, 56), rng.uniform(4, 40)
+        spots: list[tuple[float, float]] = []
+        for _ in range(count):
+            for _ in range(200):
+                x, y = cx + rng.uniform(-3, 3), cy + rng.uniform(-3, 3)
+                free = radius <= x <= 60 - radius and radius <= y <= 44 - radius
+                free = free and all(
+                    math.dist((x, y), p) >= 2 * radius + 0.05 for p in placed + spots
+                )
+                if free and all(s.distance(Point(x, y)) >= radius for s in solid):
+                    spots.append((x, y))
+                    break
+        if len(spots) == count:
+            return spots
 
 
 def _count_outcomes() -> None:
@@ -89,11 +139,14 @@ def main() -> None:
         "shadow_search": dict(sorted(OUTCOMES.items())),
     }
     if "--matrix" in sys.argv:
-        report["matrix"] = _matrix(table)
+        editions = ["wh40k-10e", "wh40k-9e"] if "--9e" in sys.argv else ["wh40k-10e"]
+        for system in editions:
+            report[f"matrix_{system}"] = _matrix(table, system)
+            report[f"matrix_{system}_legal_table"] = _matrix(legal_table(), system)
     print(json.dumps(report, indent=2))
 
 
-def _matrix(table: Table) -> dict[str, float]:
+def _matrix(table: Table, system: str) -> dict[str, float]:
     """The whole visibility matrix, and the pairs the plan solver leaves undecided."""
     left: list[int] = []
     plan = visibility_matrix.plan_matrix
@@ -106,7 +159,7 @@ def _matrix(table: Table) -> dict[str, float]:
     visibility_matrix.plan_matrix = counted
     try:
         t0 = time.perf_counter()
-        seen = geometry_for("wh40k-10e").visibility_matrix(table, "p1", "p2")
+        seen = geometry_for(system).visibility_matrix(table, "p1", "p2")
         seconds = time.perf_counter() - t0
     finally:
         visibility_matrix.plan_matrix = plan

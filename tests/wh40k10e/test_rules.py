@@ -36,6 +36,7 @@ def test_normal_move_too_far_is_rejected_naming_the_rule() -> None:
     s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)})
     _, d = run(s, "p1", c.Move(unit=LINE, kind="normal", paths=shift(s, LINE, 0, 6.5)))
     assert isinstance(d, Rejection) and d.code == "rule/too_far"
+    assert 'more than 6" allowed for this Normal move (§4.4)' in d.message
     s2, d = run(s, "p1", c.Move(unit=LINE, kind="normal", paths=shift(s, LINE, 0, 5.9)))
     assert isinstance(d, Accepted)
     assert s2.status[LINE].move == "normal"

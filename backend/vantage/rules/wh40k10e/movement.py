@@ -236,6 +236,18 @@ def _check_paths(
     return sweeps, _path_problems(state, after, unit, sweeps, kind, limit, fly, targets)
 
 
+MOVE_NAMES = {
+    "normal": "Normal move",
+    "advance": "Advance move",
+    "fall_back": "Fall Back move",
+    "charge": "Charge move",
+    "pile_in": "Pile-in move",
+    "consolidate": "Consolidation move",
+    "scouts": "Scouts move",
+}
+"""How a move kind is named in a rule problem's message."""
+
+
 def _path_problems(
     state: State,
     after: Table,
@@ -253,7 +265,7 @@ def _path_problems(
                 problem(
                     "rule/too_far",
                     f'{mid} moves {s.length:.2f}", more than '
-                    f'{limit:g}" allowed for this {kind.replace("_", " ")} (§4.4)',
+                    f'{limit:g}" allowed for this {MOVE_NAMES.get(kind, kind)} (§4.4)',
                     model=mid,
                     distance=round(s.length, 3),
                     limit=limit,

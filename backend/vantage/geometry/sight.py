@@ -306,14 +306,14 @@ def _cached_polygon(poly: Poly) -> Polygon:
 
 def needs_dense(prob: SightProblem, blockers: list[Prism]) -> bool:
     """Whether some obstacle neither always blocks nor is always passable (see docstring)."""
-    top = min(prob.observer.hi, prob.target.hi)
+    return any(not (_passable(prob, b) or _full(prob, b)) for b in blockers)
+
+
+def _full(prob: SightProblem, b: Prism) -> bool:
+    """Blocks every segment that crosses its footprint: nothing passes under it and it reaches
+    the higher top."""
     high = max(prob.observer.hi, prob.target.hi)
-    for b in blockers:
-        passable = b.hi <= top + TOL or b.lo >= high - TOL
-        full = nothing_passes_under(b.lo, prob.observer, prob.target) and b.hi >= high - TOL
-        if not (passable or full):
-            return True
-    return False
+    return nothing_passes_under(b.lo, prob.observer, prob.target) and b.hi >= high - TOL
 
 
 def _passable(prob: SightProblem, b: Prism) -> bool:
@@ -427,13 +427,7 @@ def _full_ones_block(search: SightProblem, blockers: list[Prism], walls: list[Wa
     the higher one) and the walls already hide the target in plan. Fewer obstacles never hide
     more, so the pair is blocked (a proof; the plan search decides it exactly)."""
     o, t = search.observer, search.target
-    full = [
-        b
-        for b in blockers
-        if not _passable(search, b)
-        and nothing_passes_under(b.lo, o, t)
-        and b.hi >= max(o.hi, t.hi) - TOL
-    ]
+    full = [b for b in blockers if not _passable(search, b) and _full(search, b)]
     if not full and not walls:
         return False
     tops = SightProblem(replace(o, lo=o.hi), replace(t, lo=t.hi), search.blockers, search.walls)

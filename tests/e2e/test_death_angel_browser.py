@@ -11,11 +11,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.e2e.conftest import VIEWPORT
 from tests.support.client import create_game
 from tests.support.server import LiveServer
+from vantage.rules.death_angel.bot import has_target
 
 pytestmark = pytest.mark.browser
 
@@ -25,6 +27,8 @@ MAX_ROUNDS = 6
 # Attack whenever allowed (every other round), so that attacks and their dice happen.
 PREFERENCE = ["attack", "move_activate", "support"]
 BUDGET_S = 35.0
+# New games to deal until one opens with a swarm in a marine's sight (about 4 in 5 do).
+DEALS = 12
 # Where the log records a deck's or pile's order, which nobody may learn.
 SECRET_ORDERS = {
     "setup_dealt": ("location_deck", "genestealer_deck", "event_deck"),
@@ -287,6 +291,22 @@ def assert_no_leak(watcher: Watched, truth: dict[str, Any], who: str) -> None:
     assert checked > 0
 
 
+def game_with_a_target(server: LiveServer) -> dict[str, Any]:
+    """A new game whose opening deal puts a swarm in some marine's sight, so that round 1 has an
+    attack: otherwise the first attack may come only in round 5, past the time budget."""
+    for _ in range(DEALS):
+        game = create_game(server, {"system": "death-angel", "seats": 2})
+        answer = httpx.get(
+            f"{server.base}/api/games/{game['id']}",
+            params={"token": game["spectator"]["token"]},
+            timeout=10,
+        )
+        view = answer.json()["state"]
+        if any(has_target(view, row["marine"]["id"]) for row in view["formation"]):
+            return game
+    raise AssertionError(f"none of {DEALS} deals opened with a target")
+
+
 # ---- The test ---------------------------------------------------------------------------------
 
 
@@ -294,7 +314,7 @@ def test_two_players_play_rounds_and_the_spectator_sees_no_secret(
     server: LiveServer, open_game: Callable[..., Watched], shots: Path, tmp_path: Path
 ) -> None:
     started = time.monotonic()
-    game = create_game(server, {"system": "death-angel", "seats": 2})
+    game = game_with_a_target(server)
     assert len(game["seats"]) == 2
     p1 = open_game(game["seats"][0]["url"])
     p2 = open_game(game["seats"][1]["url"], {"width": 768, "height": 1024})

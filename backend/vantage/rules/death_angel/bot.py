@@ -55,7 +55,7 @@ def _swarm_size(view: JSON, position: int, side: str) -> int:
     return sum(len(g["cards"]) for g in row["swarms"] if g["side"] == side)
 
 
-def _has_target(view: JSON, marine: str) -> bool:
+def has_target(view: JSON, marine: str) -> bool:
     rows = _rows(view)
     for row in rows:
         m = row["marine"]
@@ -85,7 +85,7 @@ def _select(view: JSON, options: JSON) -> JSON:
     cards = []
     for entry in options["teams"]:
         marines = teams[entry["team"]]
-        if any(_has_target(view, m) for m in marines):
+        if any(has_target(view, m) for m in marines):
             wanted = ["attack", "move_activate", "support"]
         elif any(_threat_behind(view, m) for m in marines):
             wanted = ["move_activate", "support", "attack"]

@@ -235,41 +235,59 @@ def _pairs(n: int) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     return i.astype(np.int64), j.astype(np.int64)
 
 
+_QUICK = (
+    np.repeat(np.arange(3), 12),
+    np.tile(np.repeat(np.arange(3), 4), 3),
+    np.tile(np.repeat(np.arange(2), 2), 9),
+    np.tile(np.arange(2), 18),
+)
+"""Where each of the reference's first 36 segments takes its ``a, b, za, zb`` from."""
+
+
 def _quick_candidates(
     aa: tuple[float, float, float], bb: tuple[float, float, float], zo: Interval, zt: Interval
 ) -> tuple[F, F, F, F]:
     """The reference's first 36 segments, in its loop order."""
-    a = np.repeat(np.array(aa), 12)
-    b = np.tile(np.repeat(np.array(bb), 4), 3)
-    za = np.tile(np.repeat(np.array([zo[1], zo[0]]), 2), 9)
-    zb = np.tile(np.array([zt[1], zt[0]]), 18)
+    ia, ib, iza, izb = _QUICK
+    a = np.array(aa).take(ia)
+    b = np.array(bb).take(ib)
+    za = np.array((zo[1], zo[0])).take(iza)
+    zb = np.array((zt[1], zt[0])).take(izb)
     return a, za, b, zb
 
 
 def _segments_clear(a: F, za: F, b: F, zb: F, rects: list[Rect]) -> B:
-    """``_segment_clear`` for many segments (the same arithmetic)."""
+    """``_segment_clear`` for many segments (the same arithmetic), against every rectangle at
+    once: segments along the rows, rectangles along the columns."""
+    c0, c1, lo, hi = _columns(rects)
+    a, za, b, zb = a[:, None], za[:, None], b[:, None], zb[:, None]
     lo_s, hi_s = np.minimum(a, b), np.maximum(a, b)
     point = hi_s - lo_s < 1e-15
     den = np.where(point, 1.0, b - a)
-    clear = np.ones(len(a), dtype=bool)
-    for c0, c1, lo, hi in rects:
-        s0, s1 = np.maximum(c0, lo_s), np.minimum(c1, hi_s)
-        z0 = np.where(point, za, za + (zb - za) * (s0 - a) / den)
-        z1 = np.where(point, za, za + (zb - za) * (s1 - a) / den)
-        over = (z0 >= hi - TOL) & (z1 >= hi - TOL)
-        under = (z0 <= lo + TOL) & (z1 <= lo + TOL)
-        clear &= (s0 >= s1) | over | under
-        if not clear.any():
-            break
+    s0, s1 = np.maximum(c0, lo_s), np.minimum(c1, hi_s)
+    z0 = np.where(point, za, za + (zb - za) * (s0 - a) / den)
+    z1 = np.where(point, za, za + (zb - za) * (s1 - a) / den)
+    over = (z0 >= hi - TOL) & (z1 >= hi - TOL)
+    under = (z0 <= lo + TOL) & (z1 <= lo + TOL)
+    clear: B = np.all((s0 >= s1) | over | under, axis=1)
     return clear
 
 
-def _ranges(s1: F, z1: F, m: F, rect: Rect, closed: bool) -> tuple[F, F, B]:
-    """``_line_rect_range`` for many plane lines: ``(lo, hi, non-empty)``."""
-    c0, c1, lo, hi = rect
+def _columns(rects: list[Rect]) -> tuple[F, F, F, F]:
+    """The rectangles' ``s0, s1, lo, hi`` as (1, n) rows, to broadcast against lines."""
+    c0, c1, lo, hi = np.array(rects, dtype=np.float64).T
+    return c0[None, :], c1[None, :], lo[None, :], hi[None, :]
+
+
+def _ranges(s1: F, z1: F, m: F, rects: list[Rect], closed: bool) -> tuple[F, F, B]:
+    """``_line_rect_range`` for many plane lines (rows) and rectangles (columns):
+    ``(lo, hi, non-empty)``. A bottom at minus infinity gives the infinite end of the scalar
+    form, since ``z1`` is finite and the slope is not zero there."""
+    c0, c1, lo, hi = _columns(rects)
+    s1, z1, m = s1[:, None], z1[:, None], m[:, None]
     flat = m == 0.0
     ms = np.where(flat, 1.0, m)
-    e0 = s1 + (lo - z1) / ms if math.isfinite(lo) else np.where(ms > 0, -math.inf, math.inf)
+    e0 = s1 + (lo - z1) / ms
     e1 = s1 + (hi - z1) / ms
     r0, r1 = np.minimum(e0, e1), np.maximum(e0, e1)
     pad = TOL / np.maximum(1.0, np.abs(ms))
@@ -289,27 +307,20 @@ def _ranges(s1: F, z1: F, m: F, rect: Rect, closed: bool) -> tuple[F, F, B]:
 
 def _plane_lines_clear(s1: F, z1: F, m: F, box_a: Rect, box_b: Rect, rects: list[Rect]) -> B:
     """``_clear_on_plane_line(...) is not None`` for many plane lines. The lines that miss a
-    box or are cut by a rectangle are dropped as soon as they are known (most are, and usually
-    none is left): the arithmetic on the others is unchanged."""
+    box are dropped first (most do); the others are tested against every rectangle at once."""
     out = np.zeros(len(s1), dtype=bool)
-    a0, a1, oka = _ranges(s1, z1, m, box_a, True)
-    b0, b1, okb = _ranges(s1, z1, m, box_b, True)
-    keep = np.flatnonzero(oka & okb)
+    r0, r1, ok = _ranges(s1, z1, m, [box_a, box_b], True)
+    keep = np.flatnonzero(ok.all(axis=1))
     if keep.size == 0:
         return out
-    s1, z1, m, a0, a1, b0, b1 = (x.take(keep) for x in (s1, z1, m, a0, a1, b0, b1))
+    s1, z1, m = (x.take(keep) for x in (s1, z1, m))
+    a0, a1, b0, b1 = (r.take(keep) for r in (r0[:, 0], r1[:, 0], r0[:, 1], r1[:, 1]))
     before, after = a1 <= b0, b1 <= a0
     meet = np.maximum(a0, b0)
     a = np.where(before, a1, np.where(after, a0, meet))
     b = np.where(before, b0, np.where(after, b1, meet))
-    lo_s, hi_s = np.minimum(a, b), np.maximum(a, b)
-    for rect in rects:
-        r0, r1, hit = _ranges(s1, z1, m, rect, False)
-        clear = ~(hit & (r0 < hi_s) & (r1 > lo_s))
-        if not clear.all():
-            keep = keep.compress(clear)
-            if keep.size == 0:
-                return out
-            s1, z1, m, lo_s, hi_s = (x.compress(clear) for x in (s1, z1, m, lo_s, hi_s))
-    out[keep] = True
+    lo_s, hi_s = np.minimum(a, b)[:, None], np.maximum(a, b)[:, None]
+    r0, r1, hit = _ranges(s1, z1, m, rects, False)
+    clear = ~(hit & (r0 < hi_s) & (r1 > lo_s)).any(axis=1)
+    out[keep.compress(clear)] = True
     return out

@@ -79,11 +79,13 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
           error.value = null;
         }}
       >
-        {demos.map((d, i) => (
-          <option key={i} value={String(i)}>
-            Demo: {summarizeArmy(d).name} ({summarizeArmy(d).points} pts)
-          </option>
-        ))}
+        <optgroup label="Demo armies">
+          {demos.map((d, i) => (
+            <option key={i} value={String(i)}>
+              {summarizeArmy(d).name}
+            </option>
+          ))}
+        </optgroup>
         <option value="file">Import a roster file…</option>
       </select>
       {source.value === "file" && (

@@ -1,0 +1,94 @@
+"""The 10th-edition game page at three screen sizes: a desktop shows units, table and actions
+side by side; a small laptop keeps the table wide with the units under the actions; a portrait
+tablet stacks table, actions and units in one scrolling column, and a tap still plays."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.support.client import create_game
+from tests.support.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1400, "height": 900}
+LAPTOP = {"width": 1100, "height": 800}
+TABLET = {"width": 768, "height": 1024}
+
+
+@pytest.fixture
+def contexts(chromium: Any) -> Iterator[list[Any]]:
+    opened: list[Any] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def _open(chromium: Any, url: str, viewport: dict[str, int], contexts: list[Any]) -> Any:
+    context = chromium.new_context(viewport=viewport, has_touch=viewport["width"] < 1000)
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__vantage?.ready === true", timeout=15_000)
+    return page
+
+
+def _boxes(page: Any) -> dict[str, dict[str, float]]:
+    """Page coordinates (scroll included) of the three areas."""
+    boxes: dict[str, dict[str, float]] = page.evaluate(
+        """() => Object.fromEntries(['.w40-left', '.w40-center', '.w40-right'].map((s) => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return [s.slice(5), {x: r.x, y: r.y + window.scrollY, w: r.width, h: r.height}];
+        }))"""
+    )
+    return boxes
+
+
+def test_each_screen_size_keeps_the_table_large_and_the_prompt_reachable(
+    server: LiveServer, chromium: Any, contexts: list[Any]
+) -> None:
+    game = create_game(server, {"system": "wh40k-10e"})
+    url = game["seats"][0]["url"]
+
+    desk = _boxes(_open(chromium, url, DESKTOP, contexts))
+    assert desk["left"]["x"] < desk["center"]["x"] < desk["right"]["x"]
+    assert desk["center"]["w"] >= 0.5 * DESKTOP["width"]
+
+    laptop = _boxes(_open(chromium, url, LAPTOP, contexts))
+    assert laptop["center"]["x"] < laptop["right"]["x"]
+    assert laptop["left"]["x"] == laptop["right"]["x"]  # the units under the actions
+    assert laptop["left"]["y"] >= laptop["right"]["y"] + laptop["right"]["h"] - 1
+    assert laptop["center"]["w"] >= 0.6 * LAPTOP["width"]
+
+    page = _open(chromium, url, TABLET, contexts)
+    tablet = _boxes(page)
+    assert tablet["center"]["w"] >= 0.95 * TABLET["width"]
+    assert tablet["center"]["h"] >= 0.5 * TABLET["height"]
+    board_bottom = tablet["center"]["y"] + tablet["center"]["h"]
+    assert tablet["right"]["y"] >= board_bottom - 1  # the actions right under the table
+    assert tablet["left"]["y"] >= tablet["right"]["y"] + tablet["right"]["h"] - 1
+    # The page scrolls, and the top bar (phase, whose decision) stays in view.
+    page.mouse.wheel(0, 1200)
+    page.wait_for_function("window.scrollY > 0")
+    top = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().top")
+    assert top == 0
+    page.evaluate("window.scrollTo(0, 0)")
+
+    # A tap on the table still plays: whoever won the roll-off places the first objective.
+    other = _open(chromium, game["seats"][1]["url"], TABLET, contexts)
+    decider = next(p for p in (page, other) if "Your decision" in p.inner_text(".topbar"))
+    v = decider.evaluate("window.__vantage.v")
+    point = decider.evaluate("window.__vantage.screenPoint(30, 22)")
+    decider.touchscreen.tap(point["x"], point["y"])
+    decider.wait_for_function("v => window.__vantage.v > v", arg=v)
+    view = httpx.get(
+        f"{server.base}/api/games/{game['id']}",
+        params={"token": game["spectator"]["token"]},
+        timeout=10,
+    ).json()
+    (placed,) = view["state"]["objectives"]
+    assert abs(placed["x"] - 30) < 0.5 and abs(placed["y"] - 22) < 0.5

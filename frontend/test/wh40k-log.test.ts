@@ -77,6 +77,17 @@ describe("events → log lines", () => {
     expect(describeEvent(revealed, n)?.text).toBe("Battle formations revealed: Player 1: in Reserves Bravo; Alpha leads Bravo");
   });
 
+  it("says whether a Hazardous test passed or failed, not '0 mortal wounds'", () => {
+    const rolled = (dice: number[], wounds: number) =>
+      describeEvent({ type: "mortal_wounds_rolled", source: "hazardous", unit: "p1-a", dice, mortal_wounds: wounds }, n)?.text;
+    expect(rolled([4], 0)).toBe("Alpha passes a Hazardous test");
+    expect(rolled([1], 0)).toBe("Alpha fails a Hazardous test");
+    expect(rolled([1], 3)).toBe("Alpha fails a Hazardous test: 3 mortal wounds");
+    expect(describeEvent({ type: "mortal_wounds_rolled", source: "tank_shock", unit: "p1-a", dice: [5, 6], mortal_wounds: 2 }, n)?.text).toBe(
+      "Alpha: 2 mortal wounds (tank shock)",
+    );
+  });
+
   it("orders weapon dice and drops empty kinds", () => {
     expect(weaponDice({ damage: [3], feel_no_pain: [], hit: [1] }).map((g) => g.label)).toEqual(["Hit", "Damage"]);
   });

@@ -220,10 +220,18 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
       return line(text, "roll", weaponDice(rec(e["dice"])));
     }
     case "mortal_wounds_rolled": {
-      const groups = [{ label: str(e["source"]).replaceAll("_", " ") || "Dice", values: nums(e["dice"]) }];
+      const source = str(e["source"]);
+      const wounds = Number(e["mortal_wounds"]) || 0;
+      const groups = [{ label: source.replaceAll("_", " ") || "Dice", values: nums(e["dice"]) }];
       const fnp = nums(e["feel_no_pain"]);
       if (fnp.length) groups.push({ label: "Feel No Pain", values: fnp });
-      return line(`${unit}: ${plural(Number(e["mortal_wounds"]) || 0, "mortal wound")} (${str(e["source"]).replaceAll("_", " ")})`, "roll", groups);
+      if (source === "hazardous") {
+        // One test per die (§8.4): a 1 fails; the bearer is destroyed, or a big one takes 3.
+        const failed = nums(e["dice"]).includes(1);
+        const text = `${unit} ${failed ? "fails" : "passes"} a Hazardous test${wounds ? `: ${plural(wounds, "mortal wound")}` : ""}`;
+        return line(text, "roll", groups);
+      }
+      return line(`${unit}: ${plural(wounds, "mortal wound")} (${source.replaceAll("_", " ")})`, "roll", groups);
     }
     case "charge_declared": {
       const dice = nums(e["dice"]);

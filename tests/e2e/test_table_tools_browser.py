@@ -100,6 +100,11 @@ def test_each_tool_shows_the_servers_answer(
     game = create_game(server, {"system": "wh40k-9e", "setup": SETUP})
     p1 = open_table(game["seats"][0]["url"])
     spectator = open_table(game["spectator"]["url"])
+    # Every viewer is told which rules the table measures by.
+    for page in (p1, spectator):
+        title = page.get_by_test_id("system-title")
+        title.wait_for()
+        assert title.inner_text().startswith("Warhammer 40,000 9th edition")
     with Seat(server, game["id"], game["spectator"]["token"]) as seat:
         seat.recv(), seat.recv()  # welcome, snapshot
         truth = Server(seat)

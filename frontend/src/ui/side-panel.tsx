@@ -1,7 +1,9 @@
 // The panel beside the table: players and their colours, units, terrain legend, event log.
 
-import type { ReadonlySignal } from "@preact/signals";
+import { type ReadonlySignal, useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
 import { terrainColor } from "../board/palette";
+import { listSystems } from "../net/http-api";
 import type { ModelId, UnitId } from "../protocol/messages";
 import type { GameView } from "../state/game-store";
 
@@ -20,12 +22,18 @@ export function SidePanel({ store, selected, selectUnit }: Props) {
   const kinds = [...new Set(state?.terrain.map((t) => t.kind) ?? [])].sort();
   const log = store.log.value;
   const chosen = selected.value;
+  const title = useSystemTitle(store.system.value);
   return (
     <aside class="panel">
       <section class="panel__section">
         <h2>
           Table <span class="muted">v{store.v.value ?? "–"}</span>
         </h2>
+        {title && (
+          <p class="panel__system" data-testid="system-title">
+            {title}
+          </p>
+        )}
         {state && (
           <p class="muted">
             {state.table.width} × {state.table.depth} in · {plural(state.models.length, "model")}
@@ -114,4 +122,22 @@ export function SidePanel({ store, selected, selectUnit }: Props) {
       </section>
     </aside>
   );
+}
+
+/** The game system's title from the server's list (which rules this table measures by). */
+function useSystemTitle(system: string | null): string | null {
+  const title = useSignal<string | null>(null);
+  useEffect(() => {
+    if (!system) return;
+    let live = true;
+    listSystems()
+      .then((all) => {
+        if (live) title.value = all.find((s) => s.name === system)?.title ?? null;
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [system]);
+  return title.value;
 }

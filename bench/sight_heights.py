@@ -8,8 +8,9 @@ every cell proven blocked, or undecided within its budget (then the candidate li
 "blocked" is not proven). With ``--matrix``, also times the full 100 x 100 visibility matrix of
 this table and of ``legal_table`` (the same units placed without overlapping bases), and counts
 the pairs the vectorised plan solver leaves to the general one (slow: 8 to 16 s in 10th
-edition; ``--9e`` adds 9th edition, 45 to 60 s). Prints JSON.
-Run: ``.venv/bin/python bench/sight_heights.py [--matrix [--9e]]``.
+edition; with ``--9e`` also in 9th edition, 45 to 60 s). ``--9e`` alone adds 1,000 single
+lines of sight in 9th edition on each table, where ruins are not walls. Prints JSON.
+Run: ``cd bench && ../.venv/bin/python sight_heights.py [--9e] [--matrix]``.
 """
 
 from __future__ import annotations
@@ -138,12 +139,36 @@ def main() -> None:
         "cpu": _percentiles(cpu),
         "shadow_search": dict(sorted(OUTCOMES.items())),
     }
+    if "--9e" in sys.argv:  # ruins are not walls there: many more pairs need the 3-D search
+        for name, shown in (("mixed", table), ("legal", legal_table())):
+            report[f"single_wh40k-9e_{name}_table"] = _singles(shown, "wh40k-9e", 1000)
     if "--matrix" in sys.argv:
         editions = ["wh40k-10e", "wh40k-9e"] if "--9e" in sys.argv else ["wh40k-10e"]
         for system in editions:
             report[f"matrix_{system}"] = _matrix(table, system)
             report[f"matrix_{system}_legal_table"] = _matrix(legal_table(), system)
     print(json.dumps(report, indent=2))
+
+
+def _singles(table: Table, system: str, count: int) -> dict[str, object]:
+    """Wall-clock percentiles of ``count`` random single lines of sight (p1 model to p2 model)."""
+    rules = geometry_for(system)
+    p1 = [m.id for m in table.models.values() if table.units[m.unit].player == "p1"]
+    p2 = [m.id for m in table.models.values() if table.units[m.unit].player == "p2"]
+    rng = random.Random(3)
+    wall = []
+    visible = 0
+    for _ in range(count):
+        a, b = rng.choice(p1), rng.choice(p2)
+        t0 = time.perf_counter()
+        visible += rules.visible(table, a, b).clear
+        wall.append(time.perf_counter() - t0)
+    return {
+        "queries": count,
+        "visible": visible,
+        "over_50_ms": sum(w > 0.05 for w in wall),
+        "wall": _percentiles(wall),
+    }
 
 
 def _matrix(table: Table, system: str) -> dict[str, float]:

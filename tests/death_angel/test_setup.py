@@ -9,6 +9,7 @@ import pytest
 from tests.death_angel.helpers import NOW, R, types
 from vantage.engine.context import Ctx, Viewer
 from vantage.engine.dice import FixedDice, SeededDice
+from vantage.engine.errors import Rejection
 from vantage.rules.death_angel import events as ev
 from vantage.rules.death_angel.die import shuffled
 from vantage.rules.death_angel.pack import Location
@@ -23,6 +24,14 @@ def _open(seats: int, seed: bytes = b"setup") -> tuple[State, list[ev.Event]]:
     for e in events:
         state = R.evolve(state, e)
     return state, events
+
+
+def test_a_request_without_seats_gets_the_default_two_and_bad_seats_name_the_field() -> None:
+    setup = R.parse_setup({})
+    assert not isinstance(setup, Rejection) and setup.seats == 2
+    for bad in (0, 7, "2", True, None, 2.0):
+        rejected = R.parse_setup({"seats": bad})
+        assert isinstance(rejected, Rejection) and rejected.detail == {"field": "seats"}, bad
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4, 5, 6])

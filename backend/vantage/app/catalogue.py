@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from vantage.rules import find_ruleset, ruleset_names
+from vantage.rules.death_angel.setup import DEFAULT_SEATS, PICKS_PER_PLAYER
 from vantage.rules.sandbox.presets import PRESETS
 
-SEAT_OPTIONS = {"death-angel": {"min": 1, "max": 6, "default": 2}}
+SEAT_OPTIONS = {
+    "death-angel": {
+        "min": min(PICKS_PER_PLAYER),
+        "max": max(PICKS_PER_PLAYER),
+        "default": DEFAULT_SEATS,
+    }
+}
 TABLE_SYSTEMS = ("sandbox", "wh40k-10e", "wh40k-9e", "wh40k-8e", "deathmatch")
 PRESET_SYSTEMS = ("sandbox", "wh40k-9e", "wh40k-8e", "deathmatch")
 """Systems created from a table preset (wh40k-10e has its own set-up: armies and layouts)."""

@@ -16,6 +16,8 @@ from vantage.rules.death_angel.state import State
 
 # §3.2: team markers per player for 1..6 players
 PICKS_PER_PLAYER = {1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1}
+DEFAULT_SEATS = 2
+"""Seats of a game created without ``"seats"`` (the lobby's default too)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +34,9 @@ def setup_card_for(pack: Pack, players: int) -> SetupCard | None:
 
 
 def parse_setup(request: Mapping[str, Any]) -> Setup | Rejection:
-    """``{"seats": 1..6}`` and an optional custom ``"pack"`` (the demo pack otherwise)."""
-    seats = request.get("seats")
+    """``{"seats": 1..6}`` (two when absent) and an optional custom ``"pack"`` (the demo pack
+    otherwise)."""
+    seats = request.get("seats", DEFAULT_SEATS)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 6:
         return Rejection(
             "setup/invalid", "seats: must be a whole number from 1 to 6", {"field": "seats"}

@@ -89,6 +89,25 @@ def test_stale_expected_version_is_rejected(live_server: LiveServer, game: dict[
     assert _version(live_server, game) == 1
 
 
+def test_an_intent_made_before_an_entropy_contribution_is_not_stale(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    """The opponent opening the game adds dice entropy (v1); a move decided at v0 still goes
+    through, but one decided before another move does not."""
+    t1, t2, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1, _join(live_server, game, t2) as p2:
+        p1.recv(), p2.recv()
+        p2.intent({"type": "contribute_entropy", "entropy": "opponent's luck"}, expected_v=0)
+        assert p2.recv_until("ack")["v"] == 1
+        p1.intent(move("w1", 10.0, 9.0), expected_v=0)
+        assert p1.recv_until("ack")["v"] == 2
+        p1.intent(move("w2", 12.0, 9.0), expected_v=1)
+        rejected = p1.recv_until("rejected")
+        assert rejected["code"] == "intent/stale_version"
+        assert rejected["detail"] == {"current": 2, "expected": 1}
+    assert _version(live_server, game) == 2
+
+
 def test_reconnect_with_since_returns_exactly_the_missed_events(
     live_server: LiveServer, game: dict[str, Any]
 ) -> None:

@@ -278,7 +278,9 @@ class GameService:
                 done = await event_log.find_intent(session, game.id, intent_id)
         if done is not None:
             return Ack(done)
-        free = is_version_free(game, command)
+        free = is_version_free(game, command) or (
+            expected_v is not None and game.rules_unchanged_since(expected_v)
+        )
         if not free and expected_v is not None and expected_v != game.version:
             return Rejection(
                 "intent/stale_version",

@@ -76,13 +76,22 @@ def test_each_screen_size_keeps_the_table_large_and_the_prompt_reachable(
     page.wait_for_function("window.scrollY > 0")
     top = page.evaluate("document.querySelector('.topbar').getBoundingClientRect().top")
     assert top == 0
+    page.wait_for_timeout(300)  # the wheel's scrolling may still be going on
     page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("window.scrollY === 0")
 
     # A tap on the table still plays: whoever won the roll-off places the first objective.
+    # The other player joining logs an event; the page stays where it is (the log scrolls
+    # itself only).
+    seen = page.evaluate("window.__vantage.v")
     other = _open(chromium, game["seats"][1]["url"], TABLET, contexts)
+    page.wait_for_function("v => window.__vantage.v > v", arg=seen)
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.scrollY") == 0
     decider = next(p for p in (page, other) if "Your decision" in p.inner_text(".topbar"))
     v = decider.evaluate("window.__vantage.v")
     point = decider.evaluate("window.__vantage.screenPoint(30, 22)")
+    assert 0 < point["y"] < TABLET["height"], point  # the table is in view
     decider.touchscreen.tap(point["x"], point["y"])
     decider.wait_for_function("v => window.__vantage.v > v", arg=v)
     view = httpx.get(

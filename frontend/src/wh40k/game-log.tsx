@@ -17,15 +17,20 @@ interface Props {
 }
 
 export function GameLog({ events, names, colors, only }: Props) {
-  const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const n = names.value;
   const lines = events.value
     .filter(({ v }) => only === null || only.has(v))
     .map(({ v, e }) => ({ v, line: describeEvent(e, n) }))
     .filter((x): x is { v: number; line: NonNullable<typeof x.line> } => x.line !== null);
-  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [lines.length]);
+  // Newest last, in view: scroll the list itself only (scrollIntoView would also scroll the
+  // page or the side panel, taking the table or the prompt away on every event).
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
   return (
-    <ol class="w40-log" data-testid="w40-log" aria-label="Game log">
+    <ol class="w40-log" data-testid="w40-log" aria-label="Game log" ref={list}>
       {lines.map(({ v, line }) => (
         <li key={v} class={`w40-log__line w40-log__line--${line.tone}`} data-v={v}>
           {line.player && <span class="swatch" style={{ background: colors.get(line.player) ?? "#999" }} />}
@@ -44,7 +49,6 @@ export function GameLog({ events, names, colors, only }: Props) {
           )}
         </li>
       ))}
-      <li ref={end} class="w40-log__end" aria-hidden="true" />
     </ol>
   );
 }

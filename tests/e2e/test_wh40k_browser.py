@@ -154,6 +154,12 @@ def open_casual_game(
     return game, t
 
 
+def exported_events(server: LiveServer, game: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every event of the game so far, from its export (as the spectator)."""
+    url = f"{server.base}/api/games/{game['id']}/export?token={game['spectator']['token']}"
+    return [row.get("e", {}) for row in httpx.get(url, timeout=10).json()["events"]]
+
+
 def _models(state: dict[str, Any], unit: str) -> list[dict[str, Any]]:
     return [m for m in state["models"] if m["unit"] == unit]
 
@@ -289,13 +295,7 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
             page.locator(".w40-log__line", has_text="Firing Deck: lent").first.wait_for()
         # The server took the lent weapon into the attack (its attacks may find the target
         # already destroyed by the carriage's own guns, so the log need not show them).
-        log = [
-            row.get("e", {})
-            for row in httpx.get(
-                f"{server.base}/api/games/{game['id']}/export?token={game['spectator']['token']}",
-                timeout=10,
-            ).json()["events"]
-        ]
+        log = exported_events(server, game)
         declared = [e for e in log if e.get("type") == "attacks_declared"][-1]["plan"]
         lent = "Kiln torch [deck p1-ac-breach-1]"
         assert any(a["weapon"] == lent for a in declared["assignments"]), declared

@@ -17,7 +17,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.test_wh40k_browser import Table, _models, _state, open_casual_game
+from tests.e2e.test_wh40k_browser import (
+    Table,
+    _models,
+    _state,
+    exported_events,
+    open_casual_game,
+)
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -130,13 +136,7 @@ def test_the_shooter_chooses_who_suffers_a_failed_hazardous_test(
     st = _state(spectator)
     left = {m["id"] for m in _models(st, shooter)}
     assert warden not in left
-    events = [
-        row.get("e", {})
-        for row in httpx.get(
-            f"{server.base}/api/games/{game['id']}/export?token={game['spectator']['token']}",
-            timeout=10,
-        ).json()["events"]
-    ]
+    events = exported_events(server, game)
     failed = [
         e
         for e in events

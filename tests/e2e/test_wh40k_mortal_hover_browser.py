@@ -19,7 +19,14 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.test_wh40k_browser import Table, _models, _state, _trim, open_casual_game
+from tests.e2e.test_wh40k_browser import (
+    Table,
+    _models,
+    _state,
+    _trim,
+    exported_events,
+    open_casual_game,
+)
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -88,11 +95,6 @@ def _in_front_of(
     reach = _half_length(model) + _half_length(target)
     side = 1.0 if target["y"] > model["y"] else -1.0
     return target["x"], target["y"] - side * (reach + gap)
-
-
-def _export(server: LiveServer, game: dict[str, Any]) -> list[dict[str, Any]]:
-    url = f"{server.base}/api/games/{game['id']}/export?token={game['spectator']['token']}"
-    return [row.get("e", {}) for row in httpx.get(url, timeout=10).json()["events"]]
 
 
 def test_hover_mode_and_the_mortal_wound_choice_in_the_browser(
@@ -184,7 +186,7 @@ def test_hover_mode_and_the_mortal_wound_choice_in_the_browser(
             break
         t.click(p["player"], "[data-testid=w40-pass]")
     pending = t.pending()
-    rolled = [e for e in _export(server, game) if e.get("type") == "mortal_wounds_rolled"]
+    rolled = [e for e in exported_events(server, game) if e.get("type") == "mortal_wounds_rolled"]
     assert pending is not None and pending["kind"] == "allocate_mortal", (pending, rolled)
 
     # The defender (only) chooses, one button per eligible model: all five, none wounded yet.
@@ -223,7 +225,7 @@ def test_hover_mode_and_the_mortal_wound_choice_in_the_browser(
     else:
         assert elder not in left and len(left) == 4 - (wounds - 3)
     assert all(w == 1 for w in left.values())
-    chosen = [e for e in _export(server, game) if e.get("type") == "mortal_chosen"]
+    chosen = [e for e in exported_events(server, game) if e.get("type") == "mortal_chosen"]
     assert [(e["player"], e["model"]) for e in chosen] == [(second, elder)]
     for page in t.pages:
         words = f"chooses Seedling Brood #{elder.rsplit('-', 1)[1]}"

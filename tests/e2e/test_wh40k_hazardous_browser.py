@@ -4,9 +4,11 @@ failed Hazardous test (§8.4, R30), seen by the shooting player only.
 Both armies are the same Ashguard Line (nine Ashguard, W1, and one Ashguard Warden, W2), so
 whoever wins the first-turn roll-off plays the same path. The test army makes the Warden's
 pistol HAZARDOUS and gives each Ashguard five HAZARDOUS carbines (48" range, so every model is in
-range of the enemy from its deployment zone on the empty table). The first shooting then makes
-45 Hazardous tests; none fails only with probability (5/6)^45 < 0.03%. The bearers are not
-interchangeable (two profiles), so the controller is asked."""
+range of the enemy from its deployment zone on the empty table; BS 6+ and S1, so the shots
+cannot wipe out the target: a destroyed army ends the battle at once, before any Hazardous test,
+§10). The first shooting then makes 45 Hazardous tests; none fails only with probability
+(5/6)^45 < 0.03%. The bearers are not interchangeable (two profiles), so the controller is
+asked."""
 
 from __future__ import annotations
 
@@ -44,6 +46,7 @@ def _army(demos: list[dict[str, Any]]) -> dict[str, Any]:
         w = copy.deepcopy(carbine)
         w["name"] = f"Ember carbine {k + 1}"
         w["RANGE"] = '48"'
+        w["BS"], w["S"] = "6+", "1"  # weak: the target unit must survive (or the battle ends)
         w["keywords"] = ["Hazardous"]
         w["abilities"] = [{"name": "HAZARDOUS"}]
         carbines.append(w)

@@ -291,17 +291,22 @@ def assert_no_leak(watcher: Watched, truth: dict[str, Any], who: str) -> None:
     assert checked > 0
 
 
+def _spectator_view(server: LiveServer, game: dict[str, Any]) -> dict[str, Any]:
+    answer = httpx.get(
+        f"{server.base}/api/games/{game['id']}",
+        params={"token": game["spectator"]["token"]},
+        timeout=10,
+    )
+    view: dict[str, Any] = answer.json()["state"]
+    return view
+
+
 def game_with_a_target(server: LiveServer) -> dict[str, Any]:
     """A new game whose opening deal puts a swarm in some marine's sight, so that round 1 has an
     attack: otherwise the first attack may come only in round 5, past the time budget."""
     for _ in range(DEALS):
         game = create_game(server, {"system": "death-angel", "seats": 2})
-        answer = httpx.get(
-            f"{server.base}/api/games/{game['id']}",
-            params={"token": game["spectator"]["token"]},
-            timeout=10,
-        )
-        view = answer.json()["state"]
+        view = _spectator_view(server, game)
         if any(has_target(view, row["marine"]["id"]) for row in view["formation"]):
             return game
     raise AssertionError(f"none of {DEALS} deals opened with a target")
@@ -408,5 +413,34 @@ def test_home_page_creates_a_death_angel_game_for_three(server: LiveServer, chro
         page.wait_for_function(IDLE, timeout=WAIT_MS)
         assert hook(page, "viewer")["player"] == "p3"
         assert page.locator('[data-testid="da-formation"] .da-marine').count() == 12
+    finally:
+        context.close()
+
+
+def test_a_phone_shows_every_swarm_whole(server: LiveServer, chromium: Any) -> None:
+    """At 390 px the formation fits the width: every swarm and each of its cards is on screen
+    (the swarm columns used to shrink to a few pixels and cut the right-hand ones off)."""
+    for _ in range(DEALS * 2):  # a deal with swarms on both sides (most openings have them)
+        game = create_game(server, {"system": "death-angel", "seats": 2})
+        rows = _spectator_view(server, game)["formation"]
+        if {s["side"] for row in rows for s in row["swarms"]} == {"L", "R"}:
+            break
+    else:
+        raise AssertionError("no deal opened with swarms on both sides")
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('.da-swarm, .da-gs')].map((e) => {
+                const r = e.getBoundingClientRect();
+                return [e.className, r.left, r.right, r.width];
+            })"""
+        )
+        assert any("da-gs" in name for name, *_ in boxes)
+        for name, left, right, width in boxes:
+            assert left >= 0 and right <= 390 and width >= 24, (name, left, right, width)
     finally:
         context.close()

@@ -36,7 +36,8 @@ export function SwarmStack(props: SwarmStackProps) {
         onClick={props.onClick}
         aria-label={`swarm of ${count} at position ${position} ${side === "L" ? "left" : "right"}`}
       >
-        <span class="da-swarm__count">{count}</span> genestealer{count === 1 ? "" : "s"}
+        <span class="da-swarm__count">{count}</span>
+        <span class="da-swarm__word"> genestealer{count === 1 ? "" : "s"}</span>
       </button>
       {groups.map((g, gi) => (
         <div class={`da-swarm__group${g.attacked ? " da-swarm__group--attacked" : ""}`} key={gi}>

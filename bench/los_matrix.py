@@ -138,11 +138,15 @@ def _in_box(x: np.ndarray, y: np.ndarray, box: Box, margin: float = 0.0) -> np.n
 
 
 def _ruin_passes(
-    bx: np.ndarray, by: np.ndarray, observer_within: np.ndarray, box: Box
+    bx: np.ndarray,
+    by: np.ndarray,
+    observer_within: np.ndarray,
+    piece: Any,
+    inside: Callable[..., np.ndarray] = _in_box,
 ) -> np.ndarray:
     """The ruins rule: a segment ending inside the ruin sees into it, and an observer wholly
-    within it sees out."""
-    return np.asarray(_in_box(bx, by, box) | observer_within)
+    within it sees out (``inside``: the piece's point test, a box's by default)."""
+    return np.asarray(inside(bx, by, piece, 0.0) | observer_within)
 
 
 def _pair_boxes(obs: list[Model], tgt: list[Model]) -> tuple[np.ndarray, ...]:
@@ -213,8 +217,8 @@ def _sweep(
             ax, ay = oxs.take(i, axis=0)[:, :, None], oys.take(i, axis=0)[:, :, None]
             bx, by = txs.take(j, axis=0)[:, None, :], tys.take(j, axis=0)[:, None, :]
             hit = crosses(ax, ay, bx, by, piece)
-            if ruin:  # the ruins rule: seen into, and an observer wholly within sees out
-                hit &= ~(inside(bx, by, piece, 0.0) | within.take(i)[:, None, None])
+            if ruin:
+                hit &= ~_ruin_passes(bx, by, within.take(i)[:, None, None], piece, inside)
             rows = blocked.take(pairs, axis=0) | hit.reshape(len(pairs), 81)
             blocked[pairs] = rows
             done[pairs] = rows.all(axis=1)

@@ -10,17 +10,9 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import CHROMIUM_ARGS
 from tests.support.server import REPO, LiveServer
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 VIEWPORT = {"width": 1400, "height": 900}
 DIST = REPO / "frontend" / "dist" / "index.html"
 

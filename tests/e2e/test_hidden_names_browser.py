@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_table_tools_browser import hook, screen, wait_hook
+from tests.support.browser import hook, screen, wait_hook
 from tests.support.client import create_game
 from tests.support.server import LiveServer
 

@@ -1,15 +1,15 @@
-"""Benchmark: line of sight when heights matter (the shadow search of docs/geometry.md).
+"""Benchmark: line of sight when heights matter (docs/geometry.md, "Heights that matter").
 
 The los_matrix table with mixed model heights: each unit is 1.2", 1.6", 2.5", 3.5" or 5" tall
 (infantry to tanks), and models standing inside a ruin are raised onto its 3" floor, so many
 pairs have an obstacle of intermediate height or a raised one in the way. Times single lines of
-sight over random pairs (p50, p99, max) and counts how the shadow search ended: a clear segment,
-every cell proven blocked, or undecided within its budget (then the candidate lines decide and
-"blocked" is not proven). With ``--matrix``, also times the full 100 x 100 visibility matrix of
-this table and of ``legal_table`` (the same units placed without overlapping bases), and counts
-the pairs the vectorised plan solver leaves to the general one (slow: 8 to 16 s in 10th
-edition; with ``--9e`` also in 9th edition, 45 to 60 s). ``--9e`` alone adds 1,000 single
-lines of sight in 9th edition on each table, where ruins are not walls. Prints JSON.
+sight over random pairs (p50, p99, max) and counts how the search over boxes of plan lines and the
+shadow search ended: a clear segment, every box or cell proven blocked, or undecided within its
+budget (then the candidate lines decide and "blocked" is not proven). With ``--matrix``, also
+times the full 100 x 100 visibility matrix of this table and of ``legal_table`` (the same units
+placed without overlapping bases), and counts the pairs the vectorised plan solver leaves to the
+general one (with ``--9e`` also in 9th edition). ``--9e`` alone adds 1,000 single lines of sight
+in 9th edition on each table, where ruins are not walls. Prints JSON.
 Run: ``cd bench && ../.venv/bin/python sight_heights.py [--9e] [--matrix]``.
 """
 
@@ -30,7 +30,7 @@ from shapely.geometry import Point, Polygon
 from los_matrix import make_table
 from vantage.api.app import tune_runtime
 from vantage.engine.table import Table
-from vantage.geometry import cell_search
+from vantage.geometry import cell_search, line_boxes
 from vantage.geometry.plan_scene import PlanScene
 from vantage.rules.common import visibility_matrix
 from vantage.rules.common.systems import geometry_for
@@ -113,6 +113,17 @@ def _count_outcomes() -> None:
         return found
 
     cell_search.CellSearch.run = counted  # type: ignore[method-assign]
+    boxes = line_boxes.LineBoxSearch.run
+
+    def boxed(self: line_boxes.LineBoxSearch, budget: int, check: line_boxes.Check):  # type: ignore[no-untyped-def]
+        found = boxes(self, budget, check)
+        OUTCOMES[
+            "line_boxes_"
+            + ("undecided" if found is None else "blocked" if found is False else "clear")
+        ] += 1
+        return found
+
+    line_boxes.LineBoxSearch.run = boxed  # type: ignore[method-assign]
 
 
 def main() -> None:
@@ -137,7 +148,7 @@ def main() -> None:
         "raised_models": sum(1 for m in table.models.values() if m.z > 0),
         "wall": _percentiles(wall),
         "cpu": _percentiles(cpu),
-        "shadow_search": dict(sorted(OUTCOMES.items())),
+        "searches": dict(sorted(OUTCOMES.items())),
     }
     if "--9e" in sys.argv:  # ruins are not walls there: many more pairs need the 3-D search
         for name, shown in (("mixed", table), ("legal", legal_table())):

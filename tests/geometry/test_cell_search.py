@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 import shapely
 from bruteforce import assert_exact, segment_clear
+from random_scenes import height_scene, rect
 from shapely.geometry import Point
 
 from vantage.geometry.cell_search import CellSearch
@@ -26,7 +27,6 @@ from vantage.geometry.prisms import GROUND, Disc, Prism, make_poly, to_polygon
 from vantage.geometry.shadows import mu_range, prism_parts, shadow
 from vantage.geometry.sight import (
     SightProblem,
-    Wall,
     _full_ones_block,
     find_clear_segment,
     needs_dense,
@@ -44,15 +44,11 @@ def _segment_hits(
     return bool(np.any(high & shapely.contains_xy(inner, x, y)))
 
 
-def _rect(x: float, y: float, w: float, h: float):  # type: ignore[no-untyped-def]
-    return make_poly([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_shadow_is_the_set_of_hidden_plane_points(seed: int) -> None:
     rng = random.Random(seed)
     lo = GROUND if seed % 2 == 0 else rng.uniform(0.3, 1.2)
-    prism = Prism(_rect(2, -0.5, rng.uniform(0.3, 1.5), rng.uniform(0.3, 1.5)), lo, 2.2, "b")
+    prism = Prism(rect(2, -0.5, rng.uniform(0.3, 1.5), rng.uniform(0.3, 1.5)), lo, 2.2, "b")
     q, zq, za = (5.0, rng.uniform(-0.5, 0.5)), rng.choice([1.0, 3.0, 4.0]), rng.choice([0.5, 1.6])
     mus = mu_range(zq, za, prism.lo, prism.hi)
     (part,) = prism_parts(prism)
@@ -72,45 +68,13 @@ def test_shadow_is_the_set_of_hidden_plane_points(seed: int) -> None:
     assert checked == 300
 
 
-def _scene(rng: random.Random) -> SightProblem:
-    o = Prism(Disc(0, 0, rng.choice([0.5, 0.63, 1.0])), 0.0, rng.choice([1.0, 1.6, 3.0]), "o")
-    d = rng.uniform(3, 8)
-    t_lo = rng.choice([0.0, 0.0, 1.0])
-    t_shape = Disc(d, rng.uniform(-1, 1), rng.choice([0.5, 0.63, 1.0]))
-    t = Prism(t_shape, t_lo, t_lo + rng.choice([1.0, 1.6, 3.0, 4.0]), "t")
-    blockers = []
-    for k in range(rng.randint(1, 6)):
-        x, y = rng.uniform(1, d - 1), rng.uniform(-2, 2)
-        lo = GROUND if rng.random() < 0.8 else rng.uniform(0.2, 2.0)
-        shape = (
-            Disc(x, y, rng.uniform(0.3, 1.0))
-            if rng.random() < 0.5
-            else _rect(x, y, rng.uniform(0.2, 2), rng.uniform(0.2, 2))
-        )
-        base = 0.0 if lo == GROUND else lo
-        prism = Prism(shape, lo, max(rng.uniform(0.5, 4.5), base + 0.3), f"b{k}")
-        if not any(_overlap(prism, v) for v in (o, t)):  # nothing stands inside a viewer
-            blockers.append(prism)
-    walls = []
-    if rng.random() < 0.3:
-        x, y = rng.uniform(1, d - 1), rng.uniform(-2, 2)
-        walls.append(Wall(_rect(x, y, 0.3, 2), "w", rng.random() < 0.5))
-    return SightProblem(o, t, tuple(blockers), tuple(walls))
-
-
-def _overlap(a: Prism, b: Prism) -> bool:
-    if a.hi <= b.lo or b.hi <= a.lo:
-        return False
-    return bool(to_polygon(a.shape, 64, outer=True).intersects(to_polygon(b.shape, 64, outer=True)))
-
-
 def test_blocked_cells_are_blocked() -> None:
     """Cells proven blocked, checked with random segments at any heights of the two viewers
     (in the plan-only search the proof is made at the two tops: lower ends are blocked too)."""
     rng = random.Random(100)
     proven = 0
     for _ in range(60):
-        prob = _scene(rng)
+        prob = height_scene(rng)
         search = CellSearch(prob.observer, prob.target, list(prob.blockers), [])
         x0, y0, x1, y1, b0, b1, a0, a1 = search.root
         for _ in range(6):
@@ -135,7 +99,7 @@ def test_blocked_cells_are_blocked() -> None:
 def test_never_misses_a_clear_segment_where_heights_matter(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(2):
-        assert_exact(_scene(rng), rim=16, heights=4)
+        assert_exact(height_scene(rng), rim=16, heights=4)
 
 
 # -- a threshold found by an independent brute force ------------------------------------------
@@ -279,7 +243,7 @@ def test_a_search_resumed_after_the_probe_is_the_search_in_one_go(seed: int) -> 
     order as one run with that budget (sight.py resumes the probe instead of starting anew)."""
     rng = random.Random(200 + seed)
     for _ in range(3):
-        prob = _scene(rng)
+        prob = height_scene(rng)
         resumed = CellSearch(prob.observer, prob.target, list(prob.blockers), [])
         whole = CellSearch(prob.observer, prob.target, list(prob.blockers), [])
         probe = resumed.run(24, lambda a, b: None)
@@ -297,7 +261,7 @@ def _band_scene(wall_height: float) -> SightProblem:
     (its top between the two tops: heights matter)."""
     o = Prism(Disc(0.0, 0.0, R32), 0.0, 1.6, "o")
     t = Prism(Disc(10.0, 0.0, R32), 0.0, 4.0, "t")
-    across = Prism(_rect(4.5, -3.0, 1.0, 6.0), GROUND, wall_height, "across")
+    across = Prism(rect(4.5, -3.0, 1.0, 6.0), GROUND, wall_height, "across")
     side = Prism(Disc(7.0, 2.5, 0.5), GROUND, 2.5, "side")
     return SightProblem(o, t, (across, side), ())
 

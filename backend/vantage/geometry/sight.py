@@ -14,8 +14,11 @@ exists through two rectangle corners, so :func:`solve_vertical` is exact. The pl
 are the extremal ones: through two feature points (obstacle vertices, boundary crossings), through
 a point and tangent to a round figure, and tangent to two round figures. When every obstacle is
 either passable by every segment or blocks every segment that crosses its plan, the feasible plan
-lines form a region whose vertices are exactly these lines, so the search is complete. Obstacles
-whose top lies between the two eye heights add a dense family of plan lines on top.
+lines form a region whose vertices are exactly these lines, so the search is complete. When
+heights matter (an obstacle of intermediate height, or one raised off the table), the search over
+boxes of plan lines (``geometry.line_boxes``) and then the shadow search over cells of target
+points (``geometry.cell_search``) prove the answer; a dense family of plan lines is the last
+resort when neither decides within its budget.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
+from vantage.geometry import line_boxes
 from vantage.geometry.alone import blocks_alone, disc_gap
 from vantage.geometry.candidates import iter_candidate_lines
 from vantage.geometry.cell_search import CellSearch
@@ -355,9 +359,10 @@ def find_clear_segment(prob: SightProblem, shortcuts: bool = True) -> Sight:
     """Decide sight exactly; the answer carries a clear segment or the obstacles in the way.
 
     ``shortcuts=False`` is the reference search: no proof that one obstacle blocks on its own
-    (the answer is the same; tests compare the two). Answers are memoised by the problem object
-    and by the problem narrowed to what meets the sight hull (cover asks the same question with
-    each terrain piece removed; most removals leave the narrowed problem unchanged)."""
+    and no search over boxes of plan lines (the answer is the same; tests compare the two).
+    Answers are memoised by the problem object and by the problem narrowed to what meets the
+    sight hull (cover asks the same question with each terrain piece removed; most removals
+    leave the narrowed problem unchanged)."""
     if not shortcuts:
         return _decide(prob, *relevant(prob), shortcuts=False)
     found = memo_of(_BY_PROBLEM, prob)
@@ -407,6 +412,9 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
             return Sight(True, seg)
         if shortcuts and _full_ones_block(search, blockers, walls):
             return Sight(False, None, ids)
+        decided = _line_box_search(search, blockers, walls) if shortcuts else None
+        if decided is not None:
+            return Sight(True, decided) if decided else Sight(False, None, ids)
         cells = CellSearch(observer, target, blockers, [(w.shape, w.see_into) for w in walls])
         decided = _cell_search(search, cells, blockers, walls, CELL_PROBE)
         if decided is not None:
@@ -452,14 +460,23 @@ def _outside_walls(prob: SightProblem, blockers: list[Prism], walls: list[Wall])
     closed = [w for w in walls if not (w.see_into and _meets(w.shape, prob.target.shape))]
     if not closed:
         return blockers
-    areas = [shapely_polygon(w.shape) for w in closed]
-    return [b for b in blockers if not any(a.covers(_outer(b.shape)) for a in areas)]
+    areas = [(shapely_polygon(w.shape), bbox(w.shape)) for w in closed]
+    return [b for b in blockers if not any(_covers(a, box, b.shape) for a, box in areas)]
+
+
+def _covers(area: Polygon, box: tuple[float, float, float, float], shape: Shape) -> bool:
+    """The area covers the shape (its bounding box first: most shapes lie outside it)."""
+    x0, y0, x1, y1 = bbox(shape)
+    if x0 < box[0] or y0 < box[1] or x1 > box[2] or y1 > box[3]:
+        return False
+    return bool(area.covers(_outer(shape)))
 
 
 def _meets(wall: Poly, shape: Shape) -> bool:
     return bool(shapely_polygon(wall).intersects(_outer(shape)))
 
 
+@lru_cache(maxsize=8192)
 def _outer(shape: Shape) -> Polygon:
     return shapely_polygon(shape) if isinstance(shape, Poly) else to_polygon(shape, 32, outer=True)
 
@@ -530,6 +547,25 @@ def _cell_search(
     if budget is None:
         budget = CELL_BUDGET if cells.plan_only else CELL_BUDGET_HEIGHTS
     found = cells.run(budget, check)
+    return () if found is False else found
+
+
+LINE_BOXES = 400
+"""Boxes of plan lines searched (``geometry.line_boxes``) before the cells when heights matter."""
+
+
+def _line_box_search(
+    search: SightProblem, blockers: list[Prism], walls: list[Wall]
+) -> tuple[Point3, Point3] | tuple[()] | None:
+    """Sight where heights matter, over boxes of plan lines: a clear segment, ``()`` when every
+    plan line is proven blocked, ``None`` when undecided within ``LINE_BOXES`` boxes (or the
+    problem is not of the kind the search handles)."""
+    boxes = line_boxes.prepare(
+        search.observer, search.target, blockers, [(w.shape, w.see_into) for w in walls]
+    )
+    if boxes is None:
+        return None
+    found = boxes.run(LINE_BOXES, lambda line: solve_line(search, line, blockers, walls))
     return () if found is False else found
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import shapely
 
 from vantage.engine.table import Table
+from vantage.geometry.line_boxes import _common, _disc_outer, prepare
 from vantage.geometry.prisms import (
     GROUND,
     Disc,
@@ -28,6 +29,7 @@ from vantage.geometry.prisms import (
 )
 from vantage.geometry.shadows import mu_range, prism_parts, shadow
 from vantage.geometry.sight import SightProblem, find_clear_segment
+from vantage.geometry.vertical import solve_vertical
 from vantage.rules.common.systems import GeometryRules, geometry_for
 from vantage.scenario.queries import with_system_defaults
 from vantage.scenario.schema import parse_scenario
@@ -723,6 +725,80 @@ def fig_shadow(out: Path) -> None:
     svg.write(out / "shadow.svg")
 
 
+def fig_line_boxes(out: Path) -> None:
+    """A box of plan lines: its corner lines, the chords every line of it shares, and the
+    relaxed vertical problem that decides the whole box (the search over boxes of plan lines)."""
+    observer = Prism(Disc(0.0, 0.0, R32), 0.0, 1.2, "o")
+    target = Prism(Disc(10.0, 0.0, R32), 3.0, 5.5, "t")
+    low = Prism(Disc(4.0, 0.45, R32), GROUND, 2.5, "low")
+    raised = Prism(Disc(7.2, -0.25, R32), 3.0, 5.5, "raised")
+    search = prepare(observer, target, [low, raised], [])
+    assert search is not None
+    box = (0.05, 0.35, -0.2, 0.1)
+    u0, u1, v0, v1 = box
+    corners = [search._corner(u, v) for u in (u0, u1) for v in (v0, v1)]
+    inner = [_common([c[k] for c in corners]) for k in range(2)]
+    outer = (_disc_outer(0.0, R32, box, 10.0), _disc_outer(10.0, R32, box, 10.0))
+    svg = Svg(760, 720, "A box of plan lines, decided as a whole")
+    plan = svg.panel(40, 60, 60, -1.0, 1.4)
+    for prism, color in ((observer, P1), (target, P2), (low, "#b0a48c"), (raised, "#9e9e9e")):
+        pts = list(to_polygon(prism.shape).exterior.coords)
+        plan.poly(pts, color, stroke="#222", opacity=0.45)
+    for u in (u0, u1):
+        for v in (v0, v1):
+            plan.line((-1.0, u * 1.1 - v * 0.1), (11.0, u * -0.1 + v * 1.1), "#555", 0.8)
+    for chord in inner:
+        if chord is not None:
+            plan.line((chord[0], -0.9), (chord[1], -0.9), "#222", 3)
+    plan.label((4.0, 1.2), 'low, 2.5" tall', 11)
+    plan.label((7.2, -1.2), 'raised, 3" to 5.5"', 11)
+    plan.label((0.0, 0.9), 'observer, 0 to 1.2"', 11)
+    plan.label((10.0, 0.9), 'target, 3" to 5.5"', 11)
+    side = svg.panel(40, 270, 60, -1.0, 6.0)
+    side.line((-1.0, 0.0), (11.0, 0.0), "#888", 1)
+    for z in (1.2, 2.5, 3.0, 5.5):
+        side.line((-1.0, z), (-0.85, z), "#888", 1)
+        side.label((-1.05, z), f'{z:g}"', 10, "#555", anchor="end", dy=4)
+    a_rng, b_rng = outer
+    assert a_rng is not None and b_rng is not None
+    side.side_box(*a_rng, 0.0, 1.2, P1, 0.45)
+    side.side_box(*b_rng, 3.0, 5.5, P2, 0.45)
+    for chord, prism, color in zip(inner, (low, raised), ("#b0a48c", "#9e9e9e"), strict=True):
+        if chord is not None:
+            side.side_box(chord[0], chord[1], max(prism.lo, 0.0), prism.hi, color)
+    rects = [
+        (c[0], c[1], p.lo, p.hi) for c, p in zip(inner, (low, raised), strict=True) if c is not None
+    ]
+    found = solve_vertical(a_rng, b_rng, (0.0, 1.2), (3.0, 5.5), rects)
+    if found is not None:
+        a, za, b, zb = found
+        side.line((a, za), (b, zb), GOOD, 2)
+    verdict = "a clear segment: the box is halved" if found else "no clear segment: box blocked"
+    side.label((4.0, 5.3), f"relaxed problem: {verdict}", 12, GOOD if found else BAD)
+    svg.text(
+        40,
+        660,
+        "Top: the four corner lines of a box of plan lines (offsets at the two"
+        " centres). Every line of the box runs between them,",
+        11,
+    )
+    svg.text(
+        40,
+        677,
+        "so an obstacle's chord common to all four (black bars) is in its way on"
+        " every line, and each base's chord lies within its outer range.",
+        11,
+    )
+    svg.text(
+        40,
+        694,
+        "Bottom: the vertical problem with those chords (x across, heights up):"
+        " if it has no clear segment, no line of the box sees.",
+        11,
+    )
+    svg.write(out / "line-boxes.svg")
+
+
 FIGURES = (
     fig_distance,
     fig_engagement,
@@ -734,6 +810,7 @@ FIGURES = (
     fig_deathmatch,
     fig_oval,
     fig_shadow,
+    fig_line_boxes,
 )
 
 

@@ -16,7 +16,8 @@ from typing import Any
 import shapely
 
 from vantage.engine.table import Table
-from vantage.geometry.line_boxes import _common, _disc_outer, prepare
+from vantage.geometry.line_boxes import _common, prepare
+from vantage.geometry.outer_chords import Figure, outer_chord
 from vantage.geometry.prisms import (
     GROUND,
     Disc,
@@ -738,7 +739,7 @@ def fig_line_boxes(out: Path) -> None:
     u0, u1, v0, v1 = box
     corners = [search._corner(u, v) for u in (u0, u1) for v in (v0, v1)]
     inner = [_common([c[k] for c in corners]) for k in range(2)]
-    outer = (_disc_outer(0.0, R32, box, 10.0), _disc_outer(10.0, R32, box, 10.0))
+    outer = (outer_chord(Figure(0.0, R32), box, 10.0), outer_chord(Figure(10.0, R32), box, 10.0))
     svg = Svg(760, 720, "A box of plan lines, decided as a whole")
     plan = svg.panel(40, 60, 60, -1.0, 1.4)
     for prism, color in ((observer, P1), (target, P2), (low, "#b0a48c"), (raised, "#9e9e9e")):

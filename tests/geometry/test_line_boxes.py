@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 from bruteforce import brute_visible, segment_clear
-from random_scenes import height_scene, overlap
+from random_scenes import convex_points, height_scene, overlap
 
-from vantage.geometry.line_boxes import Box, LineBoxSearch, _common, _disc_outer, prepare
-from vantage.geometry.lines import Line, round_chord
-from vantage.geometry.prisms import GROUND, Disc, Prism
+from vantage.geometry.line_boxes import LineBoxSearch, _common, prepare
+from vantage.geometry.lines import Line, chords, round_chord
+from vantage.geometry.outer_chords import Box, Figure, outer_chord
+from vantage.geometry.prisms import GROUND, Disc, Ellipse, Prism, Shape, make_poly
 from vantage.geometry.sight import SightProblem, find_clear_segment, solve_line
 
 R32 = 32 / 25.4 / 2
@@ -61,7 +63,7 @@ def test_the_outer_chord_holds_every_lines_chord(seed: int) -> None:
         root = search._queue[0]
         box = root if rng.random() < 0.2 else _sub_box(rng, root)
         for centre, disc in ((0.0, o), (d, t)):
-            outer = _disc_outer(centre, disc.r, box, d)
+            outer = outer_chord(Figure(centre, disc.r), box, d)
             for _ in range(20):
                 u, v = rng.uniform(box[0], box[1]), rng.uniform(box[2], box[3])
                 line = search.frame.line(u, v)
@@ -73,17 +75,19 @@ def test_the_outer_chord_holds_every_lines_chord(seed: int) -> None:
                 assert outer[0] - 1e-9 <= chord[0] and chord[1] <= outer[1] + 1e-9
                 checked += 1
     # a point target: itself when some line of the box passes through it
-    assert _disc_outer(10.0, 0.0, (-0.5, 0.5, -0.1, 0.2), 10.0) == (10.0, 10.0)
-    assert _disc_outer(10.0, 0.0, (-0.5, 0.5, 0.1, 0.2), 10.0) is None
+    assert outer_chord(Figure(10.0, 0.0), (-0.5, 0.5, -0.1, 0.2), 10.0) == pytest.approx(
+        (10.0, 10.0)
+    )
+    assert outer_chord(Figure(10.0, 0.0), (-0.5, 0.5, 0.1, 0.2), 10.0) is None
     # a box of one line: its outer chord is that line's chord
     o = Disc(0.0, 0.0, 0.63)
     search = LineBoxSearch(Prism(o, 0.0, 1.0, "o"), Prism(Disc(10.0, 0.0, 0.63), 0, 1, "t"), [])
     line = search.frame.line(0.3, -0.2)
     assert line is not None
     chord = _x_chord(search, o, line)
-    outer = _disc_outer(0.0, 0.63, (0.3, 0.3, -0.2, -0.2), 10.0)
+    outer = outer_chord(Figure(0.0, 0.63), (0.3, 0.3, -0.2, -0.2), 10.0)
     assert chord is not None and outer is not None
-    assert outer == pytest.approx(chord, abs=1e-9)
+    assert outer == pytest.approx(chord, abs=1e-8)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -108,6 +112,74 @@ def test_the_inner_chord_lies_in_every_lines_chord(seed: int) -> None:
                     assert chord[0] - 1e-9 <= inner[0] and inner[1] <= chord[1] + 1e-9
                     checked += 1
     assert checked >= 100
+
+
+def _viewer_shape(rng: random.Random, x: float, y: float) -> Shape:
+    """A random oval or convex polygon footprint around ``(x, y)``."""
+    if rng.random() < 0.5:
+        a = rng.uniform(0.4, 1.4)
+        return Ellipse(x, y, a, rng.uniform(0.2, a), rng.uniform(0, math.pi))
+    return make_poly(convex_points(rng, x, y, most=6, thinnest=0.2))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_outer_chord_of_ovals_and_polygons_holds_every_lines_chord(seed: int) -> None:
+    rng = random.Random(700 + seed)
+    checked = 0
+    while checked < 400:
+        o_shape, t_shape = _viewer_shape(rng, 0, 0), _viewer_shape(rng, rng.uniform(3, 12), 1)
+        o, t = Prism(o_shape, 0.0, 1.0, "o"), Prism(t_shape, 0.0, 1.0, "t")
+        if prepare(o, t, [], []) is None:  # too close for the frame
+            continue
+        search = LineBoxSearch(o, t, [])
+        box = _sub_box(rng, search._queue[0]) if rng.random() < 0.8 else search._queue[0]
+        for shape, figure in zip((o_shape, t_shape), search.figures, strict=True):
+            outer = outer_chord(figure, box, search.frame.d)
+            for _ in range(20):
+                line = search.frame.line(rng.uniform(box[0], box[1]), rng.uniform(box[2], box[3]))
+                assert line is not None
+                found = chords(shape, line, closed=True)
+                if not found:
+                    continue
+                xs = [search.frame.x_of(line, s) for s in found[0]]
+                assert outer is not None, (box, shape)
+                assert outer[0] - 1e-7 <= min(xs) and max(xs) <= outer[1] + 1e-7
+                checked += 1
+
+
+def _with_other_viewers(rng: random.Random, prob: SightProblem) -> SightProblem:
+    """The scene with an oval or polygon observer and target at the same places and heights."""
+    o, t = prob.observer, prob.target
+    assert isinstance(o.shape, Disc) and isinstance(t.shape, Disc)
+    viewers = [
+        Prism(_viewer_shape(rng, v.shape.cx, v.shape.cy), v.lo, v.hi, v.ident)  # type: ignore[union-attr]
+        for v in (o, t)
+    ]
+    blockers = tuple(b for b in prob.blockers if not any(overlap(b, v) for v in viewers))
+    return replace(prob, observer=viewers[0], target=viewers[1], blockers=blockers)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ovals_and_polygons_agree_with_the_reference_and_the_brute_force(seed: int) -> None:
+    rng = random.Random(900 + seed)
+    decided = 0
+    for prob in _scenes(seed):
+        prob = _with_other_viewers(rng, prob)
+        search = _search(prob)
+        if search is None:
+            continue
+        found = search.run(3000, _check(prob))
+        if found is None:
+            continue
+        decided += 1
+        reference = find_clear_segment(prob, shortcuts=False)
+        if found is False:
+            assert not reference.clear
+            assert not brute_visible(prob, rim=16, heights=3)
+        else:
+            assert segment_clear(prob, *found)
+            assert reference.clear
+    assert decided >= 3
 
 
 def crowd_scene(rng: random.Random) -> SightProblem:

@@ -1,26 +1,28 @@
 """Exact sight when heights matter: a search over boxes of plan lines (docs/geometry.md).
 
-Two round viewers apart, observer disc ``O`` (centre ``co``, radius ``ro``) and target disc
-``T``. In the frame with ``x`` along ``co -> ct`` (``x = 0`` at ``co``, ``x = d`` at ``ct``) and
-``w`` across it, every plan line meeting both discs is ``w(x) = u (1 - x/d) + v x/d``: ``u`` is
-its offset at the observer's centre, ``v`` at the target's. Along one such line the sight problem
-is the vertical one of ``geometry.vertical`` with ``x`` as the horizontal coordinate (heights are
+Two convex viewers apart (discs, ovals or convex polygons), with centres ``co`` and ``ct``. In the
+frame with ``x`` along ``co -> ct`` (``x = 0`` at ``co``, ``x = d`` at ``ct``) and ``w`` across
+it, every plan line meeting both footprints is ``w(x) = u (1 - x/d) + v x/d``: ``u`` is its
+offset at the observer's centre, ``v`` at the target's. Along one such line the sight problem is
+the vertical one of ``geometry.vertical`` with ``x`` as the horizontal coordinate (heights are
 affine in ``x`` along a segment), so a *box* ``[u0, u1] x [v0, v1]`` is a set of plan lines.
 
 * **Blocked**: for a fixed ``x`` the lines of a box pass through the points ``w`` between the
   lowest and the highest of its four corner lines there (``w`` is affine in ``(u, v)``). So an
   ``x`` inside a convex obstacle on all four corner lines is inside it on every line of the box
-  (its *inner* chord), and the observer's chord of every line lies in the ``x`` range of the
-  disc's part between those lowest and highest lines (its *outer* chord, computed exactly). The
-  vertical problem with outer viewer chords and inner obstacle chords has every clear segment of
-  every line of the box, and more: when it has none, no line of the box sees.
+  (its *inner* chord), and a viewer's chord on every line lies in the ``x`` range of the
+  footprint's part between those lowest and highest lines (its *outer* chord,
+  ``geometry.outer_chords``). The vertical problem with outer viewer chords and inner obstacle
+  chords has every clear segment of every line of the box, and more: when it has none, no line
+  of the box sees.
 * **Clear**: the box's centre line is solved exactly (the caller's ``check``).
 * Otherwise the box is halved along its longer side. A box narrower than ``MIN_BOX`` is not split
   again; the search then answers nothing, as it does after ``budget`` boxes.
 
-Only for disc viewers that do not overlap, and obstacles and walls with convex footprints; a
-wall the target may be seen into (it touches the target's base) is left out, which can only add
-clear segments to the relaxed problem. ``prepare`` answers ``None`` for other problems.
+Only for convex viewers farther apart than the sum of their reaches from their centres, and
+obstacles and walls with convex footprints; a wall the target may be seen into (it touches the
+target's footprint) is left out, which can only add clear segments to the relaxed problem.
+``prepare`` answers ``None`` for other problems.
 """
 
 from __future__ import annotations
@@ -31,19 +33,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from vantage.geometry.alone import disc_gap
 from vantage.geometry.lines import Interval, Line, chords, line_through
-from vantage.geometry.prisms import Disc, Poly, Prism, Shape
+from vantage.geometry.measure import planar_gap
+from vantage.geometry.outer_chords import Box, Figure, outer_chord
+from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, centre, to_polygon
 from vantage.geometry.vertical import Rect, solve_vertical
 
 SEE_INTO_GAP = 1e-6
 """A wall the target may be seen into counts as a wall only when the target is this far from it."""
+OVAL_SIDES = 64
+"""Sides of the polygon circumscribing an oval viewer (its outer chords are then a superset)."""
 MIN_BOX = 1e-7
 """Smallest box side (inches of offset) that is still split."""
 TOL = 1e-9
 
-Box = tuple[float, float, float, float]
-"""``(u0, u1, v0, v1)``: offsets at the observer's and at the target's centre."""
 Obstacle = tuple[Shape, float, float]
 """A convex footprint (``Disc``, ``Ellipse`` or convex ``Poly``) and its heights."""
 Found = tuple[tuple[float, float, float], tuple[float, float, float]]
@@ -66,6 +69,21 @@ class Frame:
         q = (self.ox + self.ex * self.d - self.ey * v, self.oy + self.ey * self.d + self.ex * v)
         return line_through(p, q)
 
+    def figure(self, shape: Shape) -> Figure:
+        """A viewer's footprint in the frame (an oval as a circumscribed polygon)."""
+        if isinstance(shape, Disc):
+            return Figure(c=self.xw(shape.cx, shape.cy)[0], r=shape.r)
+        if isinstance(shape, Ellipse):
+            points = to_polygon(shape, OVAL_SIDES, outer=True).exterior.coords[:-1]
+        else:
+            points = list(shape.points)
+        return Figure(ring=tuple(self.xw(float(x), float(y)) for x, y in points))
+
+    def xw(self, x: float, y: float) -> tuple[float, float]:
+        """A plan point in the frame."""
+        dx, dy = x - self.ox, y - self.oy
+        return dx * self.ex + dy * self.ey, dy * self.ex - dx * self.ey
+
     def x_of(self, line: Line, s: float) -> float:
         """The axis coordinate of the point ``s`` of a line."""
         px, py, dx, dy = line
@@ -76,16 +94,16 @@ class LineBoxSearch:
     """The search for one sight problem (see the module docstring)."""
 
     def __init__(self, observer: Prism, target: Prism, obstacles: list[Obstacle]) -> None:
-        o, t = observer.shape, target.shape
-        assert isinstance(o, Disc) and isinstance(t, Disc)
-        d = math.hypot(t.cx - o.cx, t.cy - o.cy)
-        self.frame = Frame(o.cx, o.cy, (t.cx - o.cx) / d, (t.cy - o.cy) / d, d)
-        self.ro, self.rt = o.r, t.r
+        (ox, oy), (tx, ty) = centre(observer.shape), centre(target.shape)
+        d = math.hypot(tx - ox, ty - oy)
+        self.frame = Frame(ox, oy, (tx - ox) / d, (ty - oy) / d, d)
+        self.figures = (self.frame.figure(observer.shape), self.frame.figure(target.shape))
         self.zo: Interval = (observer.lo, observer.hi)
         self.zt: Interval = (target.lo, target.hi)
         self.obstacles = obstacles
-        slope = math.asin(min(1.0, (o.r + t.r) / d))
-        u, v = o.r / math.cos(slope), t.r / math.cos(slope)
+        ro, rt = reach(observer.shape), reach(target.shape)
+        slope = math.asin(min(1.0, (ro + rt) / d))
+        u, v = ro / math.cos(slope), rt / math.cos(slope)
         self._queue: deque[Box] = deque([(-u, u, -v, v)])
         self._corners: dict[tuple[float, float], list[Interval | None]] = {}
         self._unresolved = False
@@ -121,9 +139,7 @@ class LineBoxSearch:
     def _relaxed_blocked(self, box: Box) -> bool:
         """No line of the box carries a clear segment (the relaxed vertical problem has none)."""
         u0, u1, v0, v1 = box
-        d = self.frame.d
-        a_rng = _disc_outer(0.0, self.ro, box, d)
-        b_rng = _disc_outer(d, self.rt, box, d)
+        a_rng, b_rng = (outer_chord(f, box, self.frame.d) for f in self.figures)
         if a_rng is None or b_rng is None:
             return True
         corners = [self._corner(u, v) for u in (u0, u1) for v in (v0, v1)]
@@ -165,97 +181,43 @@ def _common(chords: list[Interval | None]) -> Interval | None:
     return (lo, hi) if lo < hi else None
 
 
-def _disc_outer(c: float, r: float, box: Box, d: float) -> Interval | None:
-    """The ``x`` range of the points of the disc of centre ``(c, 0)`` and radius ``r`` that lie
-    between the lowest and the highest line of the box (a superset of every line's chord)."""
-    u0, u1, v0, v1 = box
-    found: list[float] = []
-    # on each side of x = 0 and x = d the lowest and highest lines are fixed corner lines
-    regimes = (
-        (-math.inf, 0.0, (u0, v1), (u1, v0)),
-        (0.0, d, (u0, v0), (u1, v1)),
-        (d, math.inf, (u1, v0), (u0, v1)),
-    )
-    for xa, xb, low, high in regimes:
-        lo_x, hi_x = max(xa, c - r), min(xb, c + r)
-        if lo_x > hi_x + TOL:
-            continue
-        found += _convex_extent(c, r, lo_x, hi_x, _affine(low, d), _affine(high, d))
-    if not found:
-        return None
-    return min(found), max(found)
-
-
-def _affine(corner: tuple[float, float], d: float) -> tuple[float, float]:
-    """``w = a + b x`` of the line with offsets ``(u, v)``."""
-    u, v = corner
-    return u, (v - u) / d
-
-
-def _convex_extent(
-    c: float,
-    r: float,
-    xa: float,
-    xb: float,
-    low: tuple[float, float],
-    high: tuple[float, float],
-) -> list[float]:
-    """The smallest and largest ``x`` of the convex set: the disc, ``xa <= x <= xb`` and
-    ``low(x) <= w <= high(x)`` (empty list when it is empty). The extremes lie at the disc's
-    leftmost or rightmost point or at a vertex where two of its boundaries meet."""
-    points: list[tuple[float, float]] = [(c - r, 0.0), (c + r, 0.0)]
-    for a, b in (low, high):
-        points += _line_circle(c, r, a, b)
-        points += [(x, a + b * x) for x in (xa, xb)]
-    (a0, b0), (a1, b1) = low, high
-    if abs(b1 - b0) > 1e-15:
-        x = (a0 - a1) / (b1 - b0)
-        points.append((x, a0 + b0 * x))
-    for x in (xa, xb):
-        h = r * r - (x - c) ** 2
-        if h >= 0:
-            points += [(x, math.sqrt(h)), (x, -math.sqrt(h))]
-    inside = [
-        x
-        for x, w in points
-        if xa - TOL <= x <= xb + TOL
-        and (x - c) ** 2 + w * w <= r * r + TOL
-        and a0 + b0 * x - TOL <= w <= a1 + b1 * x + TOL
-    ]
-    return [min(inside), max(inside)] if inside else []
-
-
-def _line_circle(c: float, r: float, a: float, b: float) -> list[tuple[float, float]]:
-    """Where ``w = a + b x`` meets the circle of centre ``(c, 0)`` and radius ``r``."""
-    qa = 1 + b * b
-    qb = 2 * (b * a - c)
-    qc = c * c + a * a - r * r
-    disc = qb * qb - 4 * qa * qc
-    if disc < 0:
-        return []
-    root = math.sqrt(disc)
-    return [(x, a + b * x) for x in ((-qb - root) / (2 * qa), (-qb + root) / (2 * qa))]
-
-
 def prepare(
     observer: Prism, target: Prism, blockers: list[Prism], walls: list[tuple[Poly, bool]]
 ) -> LineBoxSearch | None:
     """The search, when the problem is of the kind it handles (module docstring)."""
     o, t = observer.shape, target.shape
-    if not (isinstance(o, Disc) and isinstance(t, Disc)) or min(o.r, t.r) < 0:
+    if not (_convex(o) and _convex(t)):
         return None
-    if math.hypot(t.cx - o.cx, t.cy - o.cy) <= o.r + t.r + 1e-6:
+    (ox, oy), (tx, ty) = centre(o), centre(t)
+    if math.hypot(tx - ox, ty - oy) <= reach(o) + reach(t) + 1e-6:
         return None
     obstacles: list[Obstacle] = []
     above = max(observer.hi, target.hi) + 1.0
     for b in blockers:
-        if isinstance(b.shape, Poly) and not b.shape.convex:
+        if not _convex(b.shape):
             return None
         obstacles.append((b.shape, b.lo, b.hi))
     for shape, see_into in walls:
         if not shape.convex:
             return None
-        if see_into and disc_gap(t, shape) <= SEE_INTO_GAP:
+        if see_into and planar_gap(t, shape) <= SEE_INTO_GAP:
             continue  # the target may be seen into it: left out, which only adds clear lines
         obstacles.append((shape, -math.inf, above))  # no segment rises above both tops
     return LineBoxSearch(observer, target, obstacles)
+
+
+def _convex(shape: Shape) -> bool:
+    """A disc (not a negative one), an oval or a convex polygon."""
+    if isinstance(shape, Disc):
+        return shape.r >= 0
+    return isinstance(shape, Ellipse) or shape.convex
+
+
+def reach(shape: Shape) -> float:
+    """The largest distance from the footprint's centre (``prisms.centre``) to its points."""
+    if isinstance(shape, Disc):
+        return shape.r
+    if isinstance(shape, Ellipse):
+        return max(shape.a, shape.b)
+    cx, cy = centre(shape)
+    return max(math.hypot(x - cx, y - cy) for x, y in shape.points)

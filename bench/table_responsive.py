@@ -41,7 +41,7 @@ from tests.support.browser import (  # noqa: E402
     frame_stats,
     sweep_the_ruler,
 )
-from tests.support.client import Seat, create_game  # noqa: E402
+from tests.support.client import Queries, Seat, create_game  # noqa: E402
 from tests.support.server import LiveServer  # noqa: E402
 
 PROBE_EVERY = 0.03
@@ -53,20 +53,15 @@ class Asker:
     """Queries over one websocket, each timed from send to its answer."""
 
     def __init__(self, seat: Seat) -> None:
-        self.seat = seat
-        self.req = 0
+        self.queries = Queries(seat)
 
     def ask(self, q: dict[str, Any]) -> float:
-        """Round trip of one query, in milliseconds (events in between are skipped)."""
-        self.req += 1
+        """Round trip of one query, in milliseconds."""
         t0 = time.perf_counter()
-        self.seat.send({"type": "query", "req_id": self.req, "q": q})
-        while True:
-            msg = self.seat.recv(timeout=10)
-            if msg.get("req_id") == self.req:
-                if msg["type"] != "answer":
-                    raise RuntimeError(f"query refused: {msg}")
-                return (time.perf_counter() - t0) * 1000
+        msg = self.queries.reply(q)
+        if msg["type"] != "answer":
+            raise RuntimeError(f"query refused: {msg}")
+        return (time.perf_counter() - t0) * 1000
 
     def paced(self, q: dict[str, Any]) -> float:
         """``ask`` after a pause that keeps within the server's message rate (40 a second)."""

@@ -21,7 +21,7 @@ from tests.support.browser import (
     sweep_the_ruler,
     wait_hook,
 )
-from tests.support.client import Seat, create_game
+from tests.support.client import Queries, Seat, create_game
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -31,17 +31,12 @@ class Server:
     """The server's answers to table queries, asked over its own websocket (a spectator)."""
 
     def __init__(self, seat: Seat) -> None:
-        self.seat = seat
-        self.req = 0
+        self.queries = Queries(seat)
 
     def ask(self, q: dict[str, Any]) -> Any:
-        self.req += 1
-        self.seat.send({"type": "query", "req_id": self.req, "q": q})
-        while True:
-            msg = self.seat.recv()
-            if msg.get("req_id") == self.req:
-                assert msg["type"] == "answer", msg
-                return msg["a"]
+        msg = self.queries.reply(q)
+        assert msg["type"] == "answer", msg
+        return msg["a"]
 
 
 def xy(p: dict[str, float]) -> list[float]:

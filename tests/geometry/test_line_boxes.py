@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -94,10 +95,7 @@ def test_the_outer_chord_holds_every_lines_chord(seed: int) -> None:
 def test_the_inner_chord_lies_in_every_lines_chord(seed: int) -> None:
     rng = random.Random(500 + seed)
     checked = 0
-    for prob in _scenes(seed):
-        search = _search(prob)
-        if search is None:
-            continue
+    for _prob, search in _searches(_scenes(seed)):
         for _ in range(10):
             u0, u1, v0, v1 = box = _sub_box(rng, search._queue[0])
             corners = [search._corner(u, v) for u in box[:2] for v in box[2:]]
@@ -162,24 +160,7 @@ def _with_other_viewers(rng: random.Random, prob: SightProblem) -> SightProblem:
 @pytest.mark.parametrize("seed", range(6))
 def test_ovals_and_polygons_agree_with_the_reference_and_the_brute_force(seed: int) -> None:
     rng = random.Random(900 + seed)
-    decided = 0
-    for prob in _scenes(seed):
-        prob = _with_other_viewers(rng, prob)
-        search = _search(prob)
-        if search is None:
-            continue
-        found = search.run(3000, _check(prob))
-        if found is None:
-            continue
-        decided += 1
-        reference = find_clear_segment(prob, shortcuts=False)
-        if found is False:
-            assert not reference.clear
-            assert not brute_visible(prob, rim=16, heights=3)
-        else:
-            assert segment_clear(prob, *found)
-            assert reference.clear
-    assert decided >= 3
+    assert _decided_agreeing([_with_other_viewers(rng, p) for p in _scenes(seed)]) >= 3
 
 
 def crowd_scene(rng: random.Random) -> SightProblem:
@@ -207,6 +188,34 @@ def crowd_scene(rng: random.Random) -> SightProblem:
 def _scenes(seed: int) -> list[SightProblem]:
     rng = random.Random(seed)
     return [height_scene(rng) for _ in range(4)] + [crowd_scene(rng) for _ in range(6)]
+
+
+def _searches(scenes: list[SightProblem]) -> Iterator[tuple[SightProblem, LineBoxSearch]]:
+    """The scenes the box search handles, each with its search."""
+    for prob in scenes:
+        search = _search(prob)
+        if search is not None:
+            yield prob, search
+
+
+def _decided_agreeing(scenes: list[SightProblem]) -> int:
+    """Run the box search on each scene it handles: each answer it gives agrees with the
+    reference search and the brute force (a witness clear, "blocked" with no clear sample).
+    The number of scenes it decided."""
+    decided = 0
+    for prob, search in _searches(scenes):
+        found = search.run(3000, _check(prob))
+        if found is None:
+            continue
+        decided += 1
+        reference = find_clear_segment(prob, shortcuts=False)
+        if found is False:
+            assert not reference.clear
+            assert not brute_visible(prob, rim=16, heights=3)
+        else:
+            assert segment_clear(prob, *found)
+            assert reference.clear
+    return decided
 
 
 def _check(prob: SightProblem):  # type: ignore[no-untyped-def]
@@ -241,10 +250,7 @@ def _random_segment(
 def test_boxes_proven_blocked_are_blocked(seed: int) -> None:
     rng = random.Random(1000 + seed)
     proven = 0
-    for prob in _scenes(seed):
-        search = _search(prob)
-        if search is None:
-            continue
+    for prob, search in _searches(_scenes(seed)):
         root = search._queue[0]
         for _ in range(8):
             box = _sub_box(rng, root)
@@ -263,23 +269,7 @@ def test_boxes_proven_blocked_are_blocked(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(10))
 def test_the_search_agrees_with_the_reference_and_the_brute_force(seed: int) -> None:
-    decided = 0
-    for prob in _scenes(seed):
-        search = _search(prob)
-        if search is None:
-            continue
-        found = search.run(3000, _check(prob))
-        reference = find_clear_segment(prob, shortcuts=False)
-        if found is None:
-            continue
-        decided += 1
-        if found is False:
-            assert not reference.clear
-            assert not brute_visible(prob, rim=16, heights=3)
-        else:
-            assert segment_clear(prob, *found)
-            assert reference.clear
-    assert decided >= 6
+    assert _decided_agreeing(_scenes(seed)) >= 6
 
 
 def _crowd_the_cells_cannot_decide() -> SightProblem:

@@ -71,3 +71,21 @@ class Seat:
 def move(model: str, x: float, y: float) -> dict[str, Any]:
     """A one-model move command."""
     return {"type": "move_models", "moves": [{"model": model, "to": {"x": x, "y": y}}]}
+
+
+class Queries:
+    """Table queries over one seat (``{"type": "query"}``), each reply found by its ``req_id``
+    (events that arrive in between are skipped)."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.req = 0
+
+    def reply(self, q: dict[str, Any]) -> dict[str, Any]:
+        """The server's reply to one query: an ``answer`` or a ``rejected`` message."""
+        self.req += 1
+        self.seat.send({"type": "query", "req_id": self.req, "q": q})
+        while True:
+            msg = self.seat.recv(timeout=10)
+            if msg.get("req_id") == self.req:
+                return msg

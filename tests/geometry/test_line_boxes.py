@@ -19,13 +19,14 @@ from dataclasses import replace
 
 import pytest
 from bruteforce import brute_visible, segment_clear
-from random_scenes import convex_points, height_scene, overlap
+from random_scenes import convex_points, height_scene, overlap, rect
 
+from vantage.geometry import sight as sight_module
 from vantage.geometry.line_boxes import LineBoxSearch, _common, prepare
 from vantage.geometry.lines import Line, chords, round_chord
 from vantage.geometry.outer_chords import Box, Figure, outer_chord
 from vantage.geometry.prisms import GROUND, Disc, Ellipse, Prism, Shape, make_poly
-from vantage.geometry.sight import SightProblem, find_clear_segment, solve_line
+from vantage.geometry.sight import SightProblem, Wall, find_clear_segment, solve_line
 
 R32 = 32 / 25.4 / 2
 
@@ -131,7 +132,8 @@ def test_the_outer_chord_of_ovals_and_polygons_holds_every_lines_chord(seed: int
             continue
         search = LineBoxSearch(o, t, [])
         box = _sub_box(rng, search._queue[0]) if rng.random() < 0.8 else search._queue[0]
-        for shape, figure in zip((o_shape, t_shape), search.figures, strict=True):
+        figures = (search.observer, search.cases[0][0])
+        for shape, figure in zip((o_shape, t_shape), figures, strict=True):
             outer = outer_chord(figure, box, search.frame.d)
             for _ in range(20):
                 line = search.frame.line(rng.uniform(box[0], box[1]), rng.uniform(box[2], box[3]))
@@ -161,6 +163,35 @@ def _with_other_viewers(rng: random.Random, prob: SightProblem) -> SightProblem:
 def test_ovals_and_polygons_agree_with_the_reference_and_the_brute_force(seed: int) -> None:
     rng = random.Random(900 + seed)
     assert _decided_agreeing([_with_other_viewers(rng, p) for p in _scenes(seed)]) >= 3
+
+
+def _seen_into(rng: random.Random, prob: SightProblem) -> SightProblem:
+    """The scene with one or two ruins the target stands partly in (see-into walls across its
+    base), and ruins elsewhere; obstacles inside a ruin or a viewer are left out."""
+    t = prob.target.shape
+    assert isinstance(t, Disc)
+    walls = []
+    for k in range(rng.randint(1, 2)):
+        edge = t.cx + rng.uniform(-0.8, 0.8) * t.r  # a vertical edge across the target's base
+        width, below = rng.uniform(1.0, 3.0), rng.uniform(0.5, 3.0)
+        x0, x1 = (edge - width, edge) if rng.random() < 0.5 else (edge, edge + width)
+        walls.append(
+            Wall(rect(x0, t.cy - below, x1 - x0, below + rng.uniform(0.5, 3)), f"r{k}", True)
+        )
+    blockers = tuple(
+        b
+        for b in prob.blockers
+        if not any(overlap(b, Prism(w.shape, GROUND, 99, "w")) for w in walls)
+    )
+    return replace(prob, blockers=blockers, walls=tuple(walls))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_targets_seen_into_ruins_agree_with_the_reference_and_the_brute_force(seed: int) -> None:
+    rng = random.Random(1300 + seed)
+    scenes = [_seen_into(rng, height_scene(rng)) for _ in range(8)]
+    assert all(_search(p) is not None and len(_search(p).cases) > 1 for p in scenes)  # type: ignore[union-attr]
+    assert _decided_agreeing(scenes) >= 5
 
 
 def crowd_scene(rng: random.Random) -> SightProblem:
@@ -313,7 +344,9 @@ def test_a_crowd_the_cells_cannot_decide_is_proven_blocked() -> None:
     assert not brute_visible(prob, rim=12, heights=3)
 
 
-def test_a_line_of_sight_the_cells_and_candidate_lines_missed_is_found() -> None:
+def test_a_line_of_sight_the_cells_and_candidate_lines_missed_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Another pair of that table: a 1.2" model on the ground and one on a 3" floor 25" away,
     past a crowd. The clear segments pass between raised and grounded models in a sliver of plan
     lines that no candidate line hits and no cell within the budget found, so before the search
@@ -336,10 +369,14 @@ def test_a_line_of_sight_the_cells_and_candidate_lines_missed_is_found() -> None
         m(48.240661114070264, 26.87643326660369, 3.0, 5.5, "t"),
         tuple(m(*spot, f"m{k}") for k, spot in enumerate(crowd)),
     )
-    sight = find_clear_segment(prob)
-    assert sight.clear and sight.segment is not None
-    assert segment_clear(prob, *sight.segment)
-    for end, viewer in zip(sight.segment, (prob.observer, prob.target), strict=True):
-        assert isinstance(viewer.shape, Disc)
-        assert math.dist(end[:2], (viewer.shape.cx, viewer.shape.cy)) <= R32 + 1e-9
-        assert viewer.lo - 1e-9 <= end[2] <= viewer.hi + 1e-9
+    for first in (sight_module.LINE_BOXES, 0):  # 0: found by the last boxes, after the cells
+        monkeypatch.setattr(sight_module, "LINE_BOXES", first)
+        sight_module._BY_PROBLEM.clear()
+        sight_module._BY_NARROWED.clear()
+        sight = find_clear_segment(prob)
+        assert sight.clear and sight.segment is not None
+        assert segment_clear(prob, *sight.segment)
+        for end, viewer in zip(sight.segment, (prob.observer, prob.target), strict=True):
+            assert isinstance(viewer.shape, Disc)
+            assert math.dist(end[:2], (viewer.shape.cx, viewer.shape.cy)) <= R32 + 1e-9
+            assert viewer.lo - 1e-9 <= end[2] <= viewer.hi + 1e-9

@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Literal
+
+from shapely.geometry import Polygon
 
 from vantage.geometry.lines import Interval, Line, chords, line_through
 from vantage.geometry.measure import planar_gap
@@ -41,6 +44,8 @@ from vantage.geometry.vertical import Rect, solve_vertical
 
 SEE_INTO_GAP = 1e-6
 """A wall the target may be seen into counts as a wall only when the target is this far from it."""
+MOST_SEEN_INTO = 4
+"""Walls the target may be seen into, at most (one relaxed problem per set of them)."""
 OVAL_SIDES = 64
 """Sides of the polygon circumscribing an oval viewer (its outer chords are then a superset)."""
 MIN_BOX = 1e-7
@@ -73,10 +78,22 @@ class Frame:
         """A viewer's footprint in the frame (an oval as a circumscribed polygon)."""
         if isinstance(shape, Disc):
             return Figure(c=self.xw(shape.cx, shape.cy)[0], r=shape.r)
-        if isinstance(shape, Ellipse):
-            points = to_polygon(shape, OVAL_SIDES, outer=True).exterior.coords[:-1]
-        else:
-            points = list(shape.points)
+        points = shape_polygon(shape, OVAL_SIDES).exterior.coords[:-1]
+        return Figure(ring=tuple(self.xw(float(x), float(y)) for x, y in points))
+
+    def part(self, shape: Shape, walls: Sequence[Poly]) -> Figure | None:
+        """The part of a footprint inside every one of some walls it touches (a superset: the
+        footprint's circumscribed polygon and the walls grown by ``SEE_INTO_GAP``); ``None``
+        when they have no common part."""
+        area = shape_polygon(shape, OVAL_SIDES)
+        for wall in walls:
+            area = area.intersection(
+                Polygon(wall.points).buffer(2 * SEE_INTO_GAP, join_style="mitre")
+            )
+            if area.is_empty:
+                return None
+        hull = area.convex_hull
+        points = list(hull.exterior.coords)[:-1] if isinstance(hull, Polygon) else hull.coords
         return Figure(ring=tuple(self.xw(float(x), float(y)) for x, y in points))
 
     def xw(self, x: float, y: float) -> tuple[float, float]:
@@ -93,14 +110,33 @@ class Frame:
 class LineBoxSearch:
     """The search for one sight problem (see the module docstring)."""
 
-    def __init__(self, observer: Prism, target: Prism, obstacles: list[Obstacle]) -> None:
+    def __init__(
+        self,
+        observer: Prism,
+        target: Prism,
+        obstacles: list[Obstacle],
+        seen_into: Sequence[Poly] = (),
+    ) -> None:
+        """``seen_into``: walls the target may be seen into (it touches them). A segment may
+        cross those of them its target point lies in, and no others: one case for each set of
+        them (the target's part inside all of its walls, the other walls in the way), each
+        proven blocked apart; the empty set is the whole target with every wall."""
         (ox, oy), (tx, ty) = centre(observer.shape), centre(target.shape)
         d = math.hypot(tx - ox, ty - oy)
         self.frame = Frame(ox, oy, (tx - ox) / d, (ty - oy) / d, d)
-        self.figures = (self.frame.figure(observer.shape), self.frame.figure(target.shape))
+        self.observer = self.frame.figure(observer.shape)
         self.zo: Interval = (observer.lo, observer.hi)
         self.zt: Interval = (target.lo, target.hi)
-        self.obstacles = obstacles
+        above = max(observer.hi, target.hi) + 1.0  # no segment rises above both tops
+        self.obstacles = obstacles + [(wall, -math.inf, above) for wall in seen_into]
+        n = len(obstacles)
+        self.cases = [(self.frame.figure(target.shape), list(range(len(self.obstacles))))]
+        for size in range(1, len(seen_into) + 1):
+            for chosen in combinations(range(len(seen_into)), size):
+                part = self.frame.part(target.shape, [seen_into[j] for j in chosen])
+                if part is not None:
+                    others = [n + j for j in range(len(seen_into)) if j not in chosen]
+                    self.cases.append((part, list(range(n)) + others))
         ro, rt = reach(observer.shape), reach(target.shape)
         slope = math.asin(min(1.0, (ro + rt) / d))
         u, v = ro / math.cos(slope), rt / math.cos(slope)
@@ -139,16 +175,23 @@ class LineBoxSearch:
     def _relaxed_blocked(self, box: Box) -> bool:
         """No line of the box carries a clear segment (the relaxed vertical problem has none)."""
         u0, u1, v0, v1 = box
-        a_rng, b_rng = (outer_chord(f, box, self.frame.d) for f in self.figures)
-        if a_rng is None or b_rng is None:
+        a_rng = outer_chord(self.observer, box, self.frame.d)
+        if a_rng is None:
             return True
         corners = [self._corner(u, v) for u in (u0, u1) for v in (v0, v1)]
-        rects: list[Rect] = []
-        for k, (_shape, lo, hi) in enumerate(self.obstacles):
-            inner = _common([chords[k] for chords in corners])
-            if inner is not None:
-                rects.append((inner[0], inner[1], lo, hi))
-        return solve_vertical(a_rng, b_rng, self.zo, self.zt, rects) is None
+        inner = [_common([chords[k] for chords in corners]) for k in range(len(self.obstacles))]
+        for figure, indices in self.cases:
+            b_rng = outer_chord(figure, box, self.frame.d)
+            if b_rng is None:
+                continue
+            rects: list[Rect] = []
+            for k in indices:
+                chord = inner[k]
+                if chord is not None:
+                    rects.append((chord[0], chord[1], self.obstacles[k][1], self.obstacles[k][2]))
+            if solve_vertical(a_rng, b_rng, self.zo, self.zt, rects) is not None:
+                return False
+        return True
 
     def _corner(self, u: float, v: float) -> list[Interval | None]:
         """The open chord (in ``x``) of each obstacle on the line ``(u, v)``; neighbouring
@@ -197,13 +240,22 @@ def prepare(
         if not _convex(b.shape):
             return None
         obstacles.append((b.shape, b.lo, b.hi))
+    seen_into: list[Poly] = []
     for shape, see_into in walls:
         if not shape.convex:
             return None
         if see_into and planar_gap(t, shape) <= SEE_INTO_GAP:
-            continue  # the target may be seen into it: left out, which only adds clear lines
-        obstacles.append((shape, -math.inf, above))  # no segment rises above both tops
-    return LineBoxSearch(observer, target, obstacles)
+            seen_into.append(shape)
+        else:
+            obstacles.append((shape, -math.inf, above))  # no segment rises above both tops
+    if len(seen_into) > MOST_SEEN_INTO:
+        return None
+    return LineBoxSearch(observer, target, obstacles, seen_into)
+
+
+def shape_polygon(shape: Shape, sides: int) -> Polygon:
+    """A footprint as a polygon holding it (round figures circumscribed)."""
+    return to_polygon(shape, sides, outer=True)
 
 
 def _convex(shape: Shape) -> bool:

@@ -405,14 +405,15 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
             return Sight(True, found) if found else Sight(False, None, ids)
     shapes: list[Shape] = [b.shape for b in blockers] + [w.shape for w in walls]
     lines = iter_candidate_lines(search, shapes)
-    cells = None
+    cells = boxes = None
     if dense:  # the first lines, then a few cells: most problems are settled there
         seg = _first_clear(search, islice(lines, EARLY_LINES), blockers, walls)
         if seg is not None:
             return Sight(True, seg)
         if shortcuts and _full_ones_block(search, blockers, walls):
             return Sight(False, None, ids)
-        decided = _line_box_search(search, blockers, walls) if shortcuts else None
+        boxes = _line_boxes(search, blockers, walls) if shortcuts else None
+        decided = _run_boxes(boxes, search, blockers, walls, LINE_BOXES)
         if decided is not None:
             return Sight(True, decided) if decided else Sight(False, None, ids)
         cells = CellSearch(observer, target, blockers, [(w.shape, w.see_into) for w in walls])
@@ -422,8 +423,10 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
     seg = _first_clear(search, lines, blockers, walls)
     if seg is not None:
         return Sight(True, seg)
-    if cells is not None:  # the search goes on where the probe stopped
+    if cells is not None:  # the searches go on where they stopped
         decided = _cell_search(search, cells, blockers, walls, None)
+        if decided is None:
+            decided = _run_boxes(boxes, search, blockers, walls, LINE_BOXES_LAST)
         if decided is not None:
             return Sight(True, decided) if decided else Sight(False, None, ids)
     return Sight(False, None, ids)
@@ -551,21 +554,32 @@ def _cell_search(
 
 
 LINE_BOXES = 400
-"""Boxes of plan lines searched (``geometry.line_boxes``) before the cells when heights matter."""
+LINE_BOXES_LAST = 2000
+"""Boxes of plan lines searched (``geometry.line_boxes``) when heights matter: before the cells,
+and in all, before "blocked" is answered without a proof (docs/performance-geometry.md)."""
 
 
-def _line_box_search(
+def _line_boxes(
     search: SightProblem, blockers: list[Prism], walls: list[Wall]
-) -> tuple[Point3, Point3] | tuple[()] | None:
-    """Sight where heights matter, over boxes of plan lines: a clear segment, ``()`` when every
-    plan line is proven blocked, ``None`` when undecided within ``LINE_BOXES`` boxes (or the
-    problem is not of the kind the search handles)."""
-    boxes = line_boxes.prepare(
+) -> line_boxes.LineBoxSearch | None:
+    """The search over boxes of plan lines, when the problem is of the kind it handles."""
+    return line_boxes.prepare(
         search.observer, search.target, blockers, [(w.shape, w.see_into) for w in walls]
     )
+
+
+def _run_boxes(
+    boxes: line_boxes.LineBoxSearch | None,
+    search: SightProblem,
+    blockers: list[Prism],
+    walls: list[Wall],
+    budget: int,
+) -> tuple[Point3, Point3] | tuple[()] | None:
+    """A clear segment, ``()`` when every plan line is proven blocked, ``None`` when undecided
+    within ``budget`` boxes in all (or there is no search)."""
     if boxes is None:
         return None
-    found = boxes.run(LINE_BOXES, lambda line: solve_line(search, line, blockers, walls))
+    found = boxes.run(budget, lambda line: solve_line(search, line, blockers, walls))
     return () if found is False else found
 
 

@@ -55,7 +55,6 @@ Cell = tuple[float, float, float, float, float, float, float, float]
 Point3 = tuple[float, float, float]
 MIN_CELL = 1e-3
 GROW = 1e-6
-TOL = 1e-9
 
 
 @dataclass(frozen=True, slots=True)

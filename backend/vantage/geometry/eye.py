@@ -17,9 +17,9 @@ from itertools import pairwise
 from vantage.geometry.lines import Interval, Line, chords, tangents_from_point
 from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape
 from vantage.geometry.sight import Point3, Sight
+from vantage.geometry.units import TOL
 
 _SPLITS = 4
-TOL = 1e-9
 
 
 @dataclass(frozen=True, slots=True)

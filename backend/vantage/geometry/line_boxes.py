@@ -50,7 +50,6 @@ OVAL_SIDES = 64
 """Sides of the polygon circumscribing an oval viewer (its outer chords are then a superset)."""
 MIN_BOX = 1e-7
 """Smallest box side (inches of offset) that is still split."""
-TOL = 1e-9
 
 Obstacle = tuple[Shape, float, float]
 """A convex footprint (``Disc``, ``Ellipse`` or convex ``Poly``) and its heights."""

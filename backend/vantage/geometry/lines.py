@@ -14,10 +14,10 @@ from itertools import pairwise
 
 from vantage.geometry.measure import support
 from vantage.geometry.prisms import Disc, Ellipse, Poly, Shape
+from vantage.geometry.units import TOL
 
 Line = tuple[float, float, float, float]
 Interval = tuple[float, float]
-TOL = 1e-9
 
 
 def line_through(p: tuple[float, float], q: tuple[float, float]) -> Line | None:

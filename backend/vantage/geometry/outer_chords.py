@@ -16,12 +16,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vantage.geometry.units import TOL
+
 Interval = tuple[float, float]
 Box = tuple[float, float, float, float]
 Affine = tuple[float, float]
 """``w = a + b x``."""
 XW = tuple[float, float]
-TOL = 1e-9
 
 
 @dataclass(frozen=True, slots=True)

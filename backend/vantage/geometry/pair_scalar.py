@@ -35,8 +35,9 @@ from functools import lru_cache
 import numpy as np
 
 from vantage.geometry.alone import disc_gap
-from vantage.geometry.plan_pack import APART, TOL
+from vantage.geometry.plan_pack import APART
 from vantage.geometry.prisms import Disc, Poly
+from vantage.geometry.units import TOL
 
 Line = tuple[float, float, float, float]
 TANGENT = 1e-7

@@ -18,11 +18,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vantage.geometry.prisms import Poly, bbox
+from vantage.geometry.units import TOL
 
 F = NDArray[np.float64]
 Ix = NDArray[np.int64]
 B = NDArray[np.bool_]
-TOL = 1e-9
 TWO_PI = 2 * math.pi
 APART = 1e-6
 """Plan gap (inches) above which a disc counts as apart from a polygon for the arc shortcut."""

@@ -17,8 +17,7 @@ import numpy as np
 
 from vantage.geometry.plan_pack import B, F
 from vantage.geometry.prisms import Poly, Prism, Shape, bbox
-
-TOL = 1e-9
+from vantage.geometry.units import TOL
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,10 +16,10 @@ from shapely.geometry import Polygon
 
 from vantage.engine.table import Model, TerrainPiece
 from vantage.geometry.shapes import CircleBase, HullBase, semi_axes
+from vantage.geometry.units import TOL
 
 GROUND = -math.inf
 """Bottom of a terrain prism: nothing passes under terrain (Conventions, Warhammer 40,000)."""
-TOL = 1e-9
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,11 +59,11 @@ from vantage.geometry.prisms import (
     to_polygon,
 )
 from vantage.geometry.sight_matrix import pair_clear_line
+from vantage.geometry.units import TOL
 from vantage.geometry.vertical import Rect, solve_vertical
 
 Point3 = tuple[float, float, float]
 _T = TypeVar("_T")
-TOL = 1e-9
 
 
 @dataclass(frozen=True, slots=True)

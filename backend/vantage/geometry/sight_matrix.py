@@ -52,8 +52,8 @@ from vantage.geometry.plan_pack import (
 )
 from vantage.geometry.plan_scene import PlanScene, classify, mark_risky
 from vantage.geometry.prisms import Disc, Poly
+from vantage.geometry.units import TOL
 
-TOL = 1e-9
 MU = 1e-7
 """Margin of every shortcut: radians for arcs, inches for supports."""
 Grid = NDArray[np.int8]

@@ -10,6 +10,9 @@ from __future__ import annotations
 MM_PER_INCH = 25.4
 EPS = 1e-6
 """Tolerance in inches for "within" and "more than" (scenario-format Conventions)."""
+TOL = 1e-9
+"""The exact geometry's own tolerance in inches (chords, supports, heights, arcs): points this
+close count as touching. Far below ``EPS``, so it never decides a rules distance."""
 
 
 def mm_to_inch(mm: float) -> float:

@@ -18,11 +18,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from vantage.geometry.lines import Interval
+from vantage.geometry.units import TOL
 
 F = NDArray[np.float64]
 B = NDArray[np.bool_]
-
-TOL = 1e-9
 
 
 Rect = tuple[float, float, float, float]  # s0, s1, lo, hi

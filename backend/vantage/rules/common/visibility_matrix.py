@@ -18,11 +18,11 @@ from vantage.geometry.plan_scene import PlanScene
 from vantage.geometry.prisms import model_shape
 from vantage.geometry.shapes import Base, CircleBase, HullBase, OvalBase, semi_axes
 from vantage.geometry.sight_matrix import plan_matrix
+from vantage.geometry.units import TOL
 from vantage.rules.common.terrain_index import terrain_index
 from vantage.rules.common.visibility import SEE_OVER, TerrainRoles
 
 Pair = Callable[[str, str], bool]
-TOL = 1e-9
 
 
 def players_models(table: Table, player: str) -> list[Model]:

@@ -406,7 +406,7 @@ def _decide(prob: SightProblem, blockers: list[Prism], walls: list[Wall], shortc
     shapes: list[Shape] = [b.shape for b in blockers] + [w.shape for w in walls]
     lines = iter_candidate_lines(search, shapes)
     cells = boxes = None
-    if dense:  # the first lines, then a few cells: most problems are settled there
+    if dense:  # the first lines, then boxes of plan lines, then a few cells (the rare rest)
         seg = _first_clear(search, islice(lines, EARLY_LINES), blockers, walls)
         if seg is not None:
             return Sight(True, seg)

@@ -9,8 +9,10 @@ budget (then the candidate lines decide and "blocked" is not proven). With ``--m
 times the full 100 x 100 visibility matrix of this table and of ``legal_table`` (the same units
 placed without overlapping bases), and counts the pairs the vectorised plan solver leaves to the
 general one (with ``--9e`` also in 9th edition). ``--9e`` alone adds 1,000 single lines of sight
-in 9th edition on each table, where ruins are not walls. Prints JSON.
-Run: ``cd bench && ../.venv/bin/python sight_heights.py [--9e] [--matrix]``.
+in 9th edition on each table, where ruins are not walls. ``--ws`` adds 300 websocket ``sight``
+queries (visible, fully visible and cover, as the line-of-sight tool asks) per table and
+edition. Prints JSON.
+Run: ``cd bench && ../.venv/bin/python sight_heights.py [--9e] [--ws] [--matrix]``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from vantage.geometry import cell_search, line_boxes
 from vantage.geometry.plan_scene import PlanScene
 from vantage.rules.common import visibility_matrix
 from vantage.rules.common.systems import geometry_for
+from vantage.rules.common.table_queries import answer_table_query
 
 HEIGHTS = (1.2, 1.6, 2.5, 3.5, 5.0)
 FLOOR = 3.0
@@ -153,6 +156,10 @@ def main() -> None:
     if "--9e" in sys.argv:  # ruins are not walls there: many more pairs need the 3-D search
         for name, shown in (("mixed", table), ("legal", legal_table())):
             report[f"single_wh40k-9e_{name}_table"] = _singles(shown, "wh40k-9e", 1000)
+    if "--ws" in sys.argv:  # the line-of-sight tool's whole question, fully visible included
+        for name, shown in (("mixed", table), ("legal", legal_table())):
+            for system in ("wh40k-10e", "wh40k-9e"):
+                report[f"ws_sight_{system}_{name}_table"] = _ws_sight(shown, system, 300)
     if "--matrix" in sys.argv:
         editions = ["wh40k-10e", "wh40k-9e"] if "--9e" in sys.argv else ["wh40k-10e"]
         for system in editions:
@@ -180,6 +187,21 @@ def _singles(table: Table, system: str, count: int) -> dict[str, object]:
         "over_50_ms": sum(w > 0.05 for w in wall),
         "wall": _percentiles(wall),
     }
+
+
+def _ws_sight(table: Table, system: str, count: int) -> dict[str, object]:
+    """Wall-clock percentiles of the websocket ``sight`` query (visible, fully visible, cover)
+    over ``count`` random pairs, as the line-of-sight tool asks it."""
+    p1 = [m.id for m in table.models.values() if table.units[m.unit].player == "p1"]
+    p2 = [m.id for m in table.models.values() if table.units[m.unit].player == "p2"]
+    rng = random.Random(5)
+    wall = []
+    for _ in range(count):
+        q = {"type": "sight", "observer": rng.choice(p1), "target": rng.choice(p2)}
+        t0 = time.perf_counter()
+        answer_table_query(system, table, q)
+        wall.append(time.perf_counter() - t0)
+    return {"queries": count, "over_1_s": sum(w > 1 for w in wall), "wall": _percentiles(wall)}
 
 
 def _matrix(table: Table, system: str) -> dict[str, float]:

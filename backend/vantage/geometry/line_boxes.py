@@ -77,14 +77,14 @@ class Frame:
         """A viewer's footprint in the frame (an oval as a circumscribed polygon)."""
         if isinstance(shape, Disc):
             return Figure(c=self.xw(shape.cx, shape.cy)[0], r=shape.r)
-        points = shape_polygon(shape, OVAL_SIDES).exterior.coords[:-1]
+        points = to_polygon(shape, OVAL_SIDES, outer=True).exterior.coords[:-1]
         return Figure(ring=tuple(self.xw(float(x), float(y)) for x, y in points))
 
     def part(self, shape: Shape, walls: Sequence[Poly]) -> Figure | None:
         """The part of a footprint inside every one of some walls it touches (a superset: the
         footprint's circumscribed polygon and the walls grown by ``SEE_INTO_GAP``); ``None``
         when they have no common part."""
-        area = shape_polygon(shape, OVAL_SIDES)
+        area = to_polygon(shape, OVAL_SIDES, outer=True)
         for wall in walls:
             area = area.intersection(
                 Polygon(wall.points).buffer(2 * SEE_INTO_GAP, join_style="mitre")
@@ -250,11 +250,6 @@ def prepare(
     if len(seen_into) > MOST_SEEN_INTO:
         return None
     return LineBoxSearch(observer, target, obstacles, seen_into)
-
-
-def shape_polygon(shape: Shape, sides: int) -> Polygon:
-    """A footprint as a polygon holding it (round figures circumscribed)."""
-    return to_polygon(shape, sides, outer=True)
 
 
 def _convex(shape: Shape) -> bool:

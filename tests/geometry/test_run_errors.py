@@ -88,6 +88,67 @@ def test_schema_error_names_path(tmp_path: Path) -> None:
     assert code == 2 and err.startswith("models[0].base.diameter_mm")
 
 
+def _changed(section: str, index: int, key: str, value: Any) -> dict[str, Any]:
+    rows = [dict(row) for row in BASE[section]]
+    rows[index][key] = value
+    return {section: rows}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (_changed("models", 0, "x", "10"), "models[0].x: must be a number"),
+        (_changed("models", 0, "x", True), "models[0].x: must be a number"),
+        (_changed("models", 0, "oc", "2"), "models[0].oc: must be a whole number"),
+        (_changed("models", 0, "wounds", True), "models[0].wounds: must be a whole number"),
+        (_changed("models", 0, "wounds", 1.5), "models[0].wounds: must be a whole number"),
+        (_changed("models", 0, "id", 7), "models[0].id: must be a string"),
+        (
+            _changed("units", 1, "battle_shocked", 1),
+            "units[1].battle_shocked: must be true or false",
+        ),
+        (
+            _changed("units", 1, "battle_shocked", "true"),
+            "units[1].battle_shocked: must be true or false",
+        ),
+        (
+            _changed("models", 1, "base", {"shape": "circle", "diameter_mm": "32"}),
+            "models[1].base.diameter_mm: must be a number",
+        ),
+        (
+            _changed("models", 1, "base", {"shape": "square", "diameter_mm": 32}),
+            "models[1].base.shape: must be one of 'circle', 'oval', 'hull'",
+        ),
+        (_changed("models", 0, "x", 1e308), "models[0].x: must be <= 1000000.0"),
+        (
+            {"terrain": [{"id": "t", "kind": "ruins", "polygon": [[0, 0], ["4", 0], [4, 4]]}]},
+            "terrain[0].polygon[1][0]: must be a number",
+        ),
+        ({"table": {"width": "60", "depth": 44}}, "table.width: must be a number"),
+    ],
+)
+def test_values_are_not_converted(tmp_path: Path, changes: dict[str, Any], message: str) -> None:
+    """scenario-format.md lines 7-9: a value of the wrong JSON type is a bad field (a string
+    where a number belongs once read as that number, and ``true`` as 1), and a position far
+    past any table is refused rather than answered with an infinite distance."""
+    code, out, err = run(tmp_path, [{"id": "d", "type": "distance", "a": "a", "b": "b"}], **changes)
+    assert (code, out, err.strip()) == (2, "", message)
+
+
+def test_whole_numbers_and_arrays_are_accepted(tmp_path: Path) -> None:
+    """Integers stand for numbers, and JSON arrays for points."""
+    models = [dict(m, x=m["x"] + 0.5) for m in BASE["models"]]
+    terrain = [{"id": "t", "kind": "ruins", "polygon": [[40, 0], [44.5, 0], [44, 4]]}]
+    code, out, err = run(
+        tmp_path,
+        [{"id": "d", "type": "distance", "a": "a", "b": "b"}],
+        models=models,
+        terrain=terrain,
+    )
+    assert code == 0, err
+    assert json.loads(out)["results"]["d"] == pytest.approx(10 - 64 / 50.8, abs=1e-6)
+
+
 def test_results_and_no_mutation(tmp_path: Path) -> None:
     code, out, err = run(
         tmp_path,

@@ -162,7 +162,7 @@ def test_a_leader_and_bodyguard_must_be_in_one_place() -> None:
             },
             "queries[0].sheets.A.weapons[0].abilities[0]",
         ),
-        ({"commands": [{"command": {"type": "fly"}}]}, "queries[0].commands[0].command"),
+        ({"commands": [{"command": {"type": "fly"}}]}, "queries[0].commands[0].command.type"),
         (
             {"commands": [{"command": {"type": "move", "unit": "A"}}]},
             "queries[0].commands[0].command.kind",

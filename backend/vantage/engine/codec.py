@@ -46,7 +46,10 @@ def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[st
     the location keeps only the keys and indexes that really are in the input.
     """
     err = exc.errors(include_url=False)[0]
-    path = json_path(_input_loc(err["loc"], raw))
+    loc = err["loc"]
+    if err["type"] == "union_tag_invalid":  # name the tag field itself: ``base.shape``
+        loc = (*loc, str((err.get("ctx") or {}).get("discriminator", "")).strip("'"))
+    path = json_path(_input_loc(loc, raw))
     if prefix:
         path = f"{prefix}.{path}" if path and not path.startswith("[") else f"{prefix}{path}"
     return path, _short_message(err["type"], err["msg"], err.get("ctx") or {})
@@ -74,7 +77,24 @@ _BOUNDS = {
 }
 
 
+_TYPES = {
+    "float_type": "must be a number",
+    "int_type": "must be a whole number",
+    "bool_type": "must be true or false",
+    "string_type": "must be a string",
+    "list_type": "must be a list",
+    "tuple_type": "must be a list",
+    "dict_type": "must be an object",
+    "model_type": "must be an object",
+}
+"""Messages of values of the wrong JSON type (nothing is converted: ``"10"`` is not a number)."""
+
+
 def _short_message(kind: str, msg: str, ctx: Mapping[str, Any]) -> str:
+    if kind in _TYPES:
+        return _TYPES[kind]
+    if kind == "union_tag_invalid":
+        return f"must be one of {ctx.get('expected_tags', '')}"
     for bound, symbol in _BOUNDS.items():
         if kind == bound:
             limit = next(iter(ctx.values()), "")

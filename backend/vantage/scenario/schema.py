@@ -1,6 +1,9 @@
 """Parse and validate a scenario file into a ``Table`` (scenario-format.md, "Top level").
 
 Errors name the first bad field by its JSON path: ``models[3].base.diameter_mm: must be > 0``.
+Values are taken as JSON writes them, never converted: a number where a number belongs (a whole
+number for counts), ``true``/``false`` for flags, a string for ids and names (``"10"`` for a
+position, or ``1`` for a flag, is a bad field).
 """
 
 from __future__ import annotations
@@ -18,12 +21,16 @@ from vantage.geometry.shapes import CircleBase, HullBase, OvalBase, is_valid_hul
 SYSTEMS = ("wh40k-10e", "wh40k-9e", "wh40k-8e", "deathmatch", "death-angel", "sandbox")
 FORMAT = "vantage-scenario/1"
 
-Pos = Annotated[float, Field(allow_inf_nan=False)]
-Point = tuple[Pos, Pos]
+REACH = 1e6
+"""Inches: the largest position or angle a file may give (far past any table; distances of such
+positions stay finite)."""
+Pos = Annotated[float, Field(allow_inf_nan=False, ge=-REACH, le=REACH)]
+Point = Annotated[tuple[Pos, Pos], Field(strict=False)]
+"""A JSON array of two numbers (strict elements; only the array may stand for the tuple)."""
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False, strict=True)
 
 
 class CircleIn(_Strict):
@@ -71,7 +78,7 @@ class ModelIn(_Strict):
     oc: int = Field(default=0, ge=0)
     wounds: int = Field(default=1, ge=0)
     name: str = Field(default="", max_length=120)
-    melee_range: float = Field(default=0.0, ge=0, allow_inf_nan=False)
+    melee_range: float = Field(default=0.0, ge=0, le=1000, allow_inf_nan=False)
 
 
 class TerrainIn(_Strict):
@@ -80,7 +87,9 @@ class TerrainIn(_Strict):
     polygon: list[Point] = Field(min_length=3, max_length=512)
     height: float = Field(default=0.0, ge=0, le=100, allow_inf_nan=False)
     traits: list[str] = Field(default_factory=list)
-    floors: list[Annotated[float, Field(ge=0, allow_inf_nan=False)]] = Field(default_factory=list)
+    floors: list[Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)]] = Field(
+        default_factory=list
+    )
     name: str = Field(default="", max_length=120)
 
 
@@ -88,7 +97,7 @@ class ObjectiveIn(_Strict):
     id: str = Field(min_length=1, max_length=64)
     x: Pos
     y: Pos
-    diameter_mm: float = Field(default=40.0, gt=0, allow_inf_nan=False)
+    diameter_mm: float = Field(default=40.0, gt=0, le=2000, allow_inf_nan=False)
 
 
 class QueryIn(BaseModel):

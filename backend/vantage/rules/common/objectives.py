@@ -43,14 +43,16 @@ def control_by_count(
 ) -> str | None:
     """9th/8th edition and Deathmatch: most models in range.
 
-    Models whose unit has a keyword in ``excluded`` do not count; a side alone in having a model
-    with the ``secured`` keyword in range controls regardless of numbers (9th: Objective Secured).
+    Models whose unit has a keyword in ``excluded`` do not count. With ``secured`` (9th:
+    Objective Secured, wh40k-9th §2.3 [L1199-L1201]), a side with such a model in range wins against
+    every side without one: only those sides are compared, by their models in range, so a side
+    alone in having one controls regardless of numbers (docs/rules-decisions.md, 10).
     """
     counted = [m for m in models if not set(keywords(table, m)) & excluded]
     if secured is not None:
         holders = {owner(table, m) for m in counted if secured in _normalised(keywords(table, m))}
-        if len(holders) == 1:
-            return holders.pop()
+        if holders:
+            counted = [m for m in counted if owner(table, m) in holders]
     levels: Counter[str] = Counter(owner(table, m) for m in counted)
     return strict_leader(levels)
 

@@ -23,7 +23,7 @@ class _In(BaseModel):
 class WeaponIn(_In):
     name: StrictStr = ""
     type: Literal["ranged", "melee"]
-    range: Annotated[float, Field(gt=0, le=1000)] | None = None
+    range: Annotated[float, Field(strict=True, gt=0, le=1000)] | None = None
     attacks: Characteristic
     skill: Annotated[int, Field(strict=True, ge=1, le=7)] | None = None
     strength: Annotated[int, Field(strict=True, ge=1, le=99)]

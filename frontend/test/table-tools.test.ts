@@ -377,17 +377,22 @@ describe("ToolController", () => {
   });
 
   it("checks a dragged unit ten times a second, halo at once, marks from the answer", async () => {
+    // the question names the whole unit: a1 where the table shows it, a2 where it is dragged
     tools.moveStarted("a2", ["a2"]);
     tools.moveTo(new Map([["a2", { x: 20, y: 10 }]]));
     tools.moveTo(new Map([["a2", { x: 21, y: 10 }]]));
     expect(keys()).toEqual(["halo-a2:halo"]);
-    expect(queries.calls.map((c) => c.args)).toEqual([["A", { a2: { x: 20, y: 10 } }]]);
+    expect(queries.calls.map((c) => c.args)).toEqual([["A", { a1: { x: 10, y: 10 }, a2: { x: 20, y: 10 } }]]);
     queries.last("unit_check").answer.resolve({ coherent: false, breaking: ["a1", "a2"], engaged_with: ["b1"] });
     await settle();
-    expect(readout().dragCheck).toMatchObject({ unit: "A", positions: { a2: { x: 20, y: 10 } }, queries: 1 });
+    expect(readout().dragCheck).toMatchObject({
+      unit: "A",
+      positions: { a1: { x: 10, y: 10 }, a2: { x: 20, y: 10 } },
+      queries: 1,
+    });
     expect(keys()).toEqual(["halo-a2:halo", "breaking-a1:breaking", "breaking-a2:breaking", "engaged-b1:engaged"]);
     timers.advance(100);
-    expect(queries.calls.map((c) => c.args).at(-1)).toEqual(["A", { a2: { x: 21, y: 10 } }]);
+    expect(queries.calls.map((c) => c.args).at(-1)).toEqual(["A", { a1: { x: 10, y: 10 }, a2: { x: 21, y: 10 } }]);
     tools.moveEnded();
     queries.last("unit_check").answer.resolve({ coherent: true, breaking: [], engaged_with: [] });
     await settle();

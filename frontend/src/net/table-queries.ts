@@ -8,11 +8,16 @@ import {
   decodeSightAnswer,
   decodeUnitCheckAnswer,
 } from "../protocol/table-queries";
-import type { QueryClient } from "./query-client";
+
+/** Anything that sends a query and settles with its answer: the game socket's `QueryClient`, or
+ * a projected session (10th edition) whose `query` does the same. */
+export interface Asker {
+  ask(q: Record<string, unknown>): Promise<unknown>;
+}
 
 const end = (e: MeasureEnd): MeasureEnd => (typeof e === "string" ? e : { x: e.x, y: e.y });
 
-export function tableQueries(client: QueryClient): TableQueries {
+export function tableQueries(client: Asker): TableQueries {
   const ask = (q: TableQuery) => client.ask({ ...q });
   return {
     measure: async (a, b) => decodeMeasureAnswer(await ask({ type: "measure", a: end(a), b: end(b) })),

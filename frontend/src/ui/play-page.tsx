@@ -14,8 +14,9 @@ import { SidePanel } from "./side-panel";
 import { TableTools } from "./table-tools";
 import { Toasts } from "./toasts";
 import { ToolBar } from "./tool-bar";
-import { ToolPanel } from "./tool-panel";
+import { ToolPanel, storeNames } from "./tool-panel";
 import { toolTestHooks } from "./tool-test-hooks";
+import { ViewButtons } from "./view-buttons";
 import { browserTimers, useSessionLifecycle } from "./session-lifecycle";
 
 function useGame(route: PlayRoute) {
@@ -108,15 +109,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
               Unit
             </button>
           </div>
-          <button type="button" class="button" onClick={() => board.current?.zoom(1 / 1.25)} aria-label="Zoom out">
-            −
-          </button>
-          <button type="button" class="button" onClick={() => board.current?.zoom(1.25)} aria-label="Zoom in">
-            +
-          </button>
-          <button type="button" class="button" onClick={() => board.current?.fit()}>
-            Fit table
-          </button>
+          <ViewButtons board={() => board.current} />
         </div>
       </header>
       <div class="play__main">
@@ -127,7 +120,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
           tools={tools}
           queries={session.queries}
         />
-        <ToolPanel tools={tools} store={store} />
+        <ToolPanel tools={tools} names={storeNames(store)} />
         {store.state.value === null && failure === null && <div class="board-wait">Loading the table…</div>}
         <SidePanel store={store} selected={selected} selectUnit={selectUnit} />
       </div>

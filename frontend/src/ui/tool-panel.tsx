@@ -15,25 +15,44 @@ import type { GameView } from "../state/game-store";
 import { modelLabel } from "./model-label";
 import type { TableTools } from "./table-tools";
 
-interface Names {
+export interface ToolNames {
   model(id: ModelId): string;
   /** A model or a terrain piece. */
   thing(id: string): string;
   unit(id: string): string;
 }
 
-function useNames(store: GameView): Names {
-  const index = store.index.value;
-  const terrain = new Map((store.state.value?.terrain ?? []).map((t) => [t.id, t]));
-  const model = (id: ModelId) => modelLabel(index, id);
+interface NamedPiece {
+  id: string;
+  name?: string;
+  kind: string;
+}
+
+/** Tool names from a page's own: a terrain piece by its name (or kind) and id, else a model. */
+export function toolNames(
+  model: (id: ModelId) => string,
+  unit: (id: string) => string,
+  terrain: readonly NamedPiece[],
+): ToolNames {
+  const pieces = new Map(terrain.map((t) => [t.id, t]));
   return {
     model,
     thing: (id) => {
-      const t = terrain.get(id);
+      const t = pieces.get(id);
       return t ? `${t.name || t.kind} (${id})` : model(id);
     },
-    unit: (id) => index.units.get(id)?.name || id,
+    unit,
   };
+}
+
+/** The names a table page's store knows (models by unit and number, terrain by name). */
+export function storeNames(store: GameView): ToolNames {
+  const index = store.index.value;
+  return toolNames(
+    (id) => modelLabel(index, id),
+    (id) => index.units.get(id)?.name || id,
+    store.state.value?.terrain ?? [],
+  );
 }
 
 const list = (ids: readonly string[], name: (id: string) => string): string => ids.map(name).join(", ");
@@ -86,7 +105,7 @@ function Section({
   );
 }
 
-function RulerSection({ r, names, clear }: { r: RulerReadout; names: Names; clear: () => void }) {
+function RulerSection({ r, names, clear }: { r: RulerReadout; names: ToolNames; clear: () => void }) {
   const end = (e: MeasureEnd) =>
     typeof e === "string" ? names.model(e) : `point (${e.x.toFixed(1)}, ${e.y.toFixed(1)})`;
   const a = r.answer;
@@ -112,7 +131,7 @@ function RulerSection({ r, names, clear }: { r: RulerReadout; names: Names; clea
   );
 }
 
-function SightSection({ s, names, clear }: { s: SightReadout; names: Names; clear: () => void }) {
+function SightSection({ s, names, clear }: { s: SightReadout; names: ToolNames; clear: () => void }) {
   const a = s.answer;
   return (
     <Section title="Line of sight" tool="sight" clear={clear}>
@@ -138,7 +157,7 @@ function SightSection({ s, names, clear }: { s: SightReadout; names: Names; clea
   );
 }
 
-function DragSection({ d, names }: { d: DragCheckReadout; names: Names }) {
+function DragSection({ d, names }: { d: DragCheckReadout; names: ToolNames }) {
   const a = d.answer;
   return (
     <Section title={`Moving ${names.unit(d.unit)}`} tool="drag">
@@ -160,7 +179,7 @@ function DragSection({ d, names }: { d: DragCheckReadout; names: Names }) {
   );
 }
 
-function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; names: Names }) {
+function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; names: ToolNames }) {
   const text = useSignal(String(r.ringRadius));
   const bad = parseRadius(text.value) === null;
   return (
@@ -195,9 +214,8 @@ function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; n
   );
 }
 
-export function ToolPanel({ tools, store }: { tools: TableTools; store: GameView }) {
+export function ToolPanel({ tools, names }: { tools: TableTools; names: ToolNames }) {
   const r = tools.readout.value;
-  const names = useNames(store);
   const help = hint(r);
   const showRings = r.tool === "ring" || r.rings.length > 0;
   if (help === null && !r.ruler && !r.sight && !r.dragCheck && !showRings) return null;

@@ -5,13 +5,18 @@ import { type ReadonlySignal, effect, useSignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import type { BoardRenderer } from "../board/api";
 import { createKonvaBoard } from "../board/konva/konva-board";
+import { dragRules } from "../board/tools/drag-rules";
 import type { ModelInfo } from "../protocol/messages";
+import { ToolPanel, toolNames } from "../ui/tool-panel";
 import { BoardOverlay, type OverlayCamera, badgeRow } from "./board-overlay";
 import { shownTable } from "./board-state";
 import { addDrop } from "./move-plan";
 import { unitMarkers } from "./unit-markers";
 import type { W40State } from "./wire";
 import type { W40Control } from "./w40-control";
+
+/** A planned move's drag is checked as the referee will check it: coherency, engagement range. */
+const DRAG_RULES = dragRules("wh40k-10e");
 
 const sameCamera = (a: OverlayCamera | null, b: OverlayCamera): boolean =>
   a !== null && Math.abs(a.scale - b.scale) < 1e-6 && Math.abs(a.x - b.x) < 0.01 && Math.abs(a.y - b.y) < 0.01;
@@ -38,17 +43,25 @@ function readCamera(board: BoardRenderer, host: HTMLElement): OverlayCamera {
 export function W40Board({ control, shownV }: { control: W40Control; shownV: ReadonlySignal<number | null> }) {
   const host = useRef<HTMLDivElement>(null);
   const camera = useSignal<OverlayCamera | null>(null);
+  const names = control.names.value;
+  const terrain = control.store.state.value?.terrain ?? [];
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const board = createKonvaBoard(el, {
-      moveModels: (moves) => {
-        const plan = control.plan.peek();
-        if (plan) control.plan.value = addDrop(plan, moves);
+    const board = createKonvaBoard(
+      el,
+      {
+        moveModels: (moves) => {
+          const plan = control.plan.peek();
+          if (plan) control.plan.value = addDrop(plan, moves);
+        },
+        selectionChanged: () => undefined,
+        toolReadout: control.tools.report,
       },
-      selectionChanged: () => undefined,
-    });
+      control.queries,
+    );
     control.board = board;
+    control.tools.attach(board);
     const stop = effect(() => {
       const state = control.store.state.value;
       if (state === null) return;
@@ -61,6 +74,7 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
         pending: shown.planned,
         mover: plan ? control.store.me.value : null,
         movable: new Set(plan ? [plan.unit] : []),
+        dragRules: DRAG_RULES,
         focus: new Set([...(plan ? [plan.unit] : []), ...(focus ? [focus] : [])]),
         marks: badgeRows(state, shown.state.models),
         objectiveLabels: new Map(
@@ -81,6 +95,7 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
     return () => {
       cancelAnimationFrame(frame);
       stop();
+      control.tools.attach(null);
       control.board = null;
       board.destroy();
     };
@@ -88,6 +103,7 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
   return (
     <div class="w40-board" data-testid="board" data-v={shownV.value ?? ""}>
       <div class="board" ref={host} />
+      <ToolPanel tools={control.tools} names={toolNames(names.model, names.unit, terrain)} />
       {camera.value && <BoardOverlay control={control} camera={camera.value} />}
     </div>
   );

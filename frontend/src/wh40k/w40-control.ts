@@ -4,6 +4,9 @@
 import { type Signal, computed, effect, signal } from "@preact/signals";
 import type { BoardRenderer } from "../board/api";
 import type { ProjectedSession } from "../net/projected-session";
+import { tableQueries } from "../net/table-queries";
+import type { TableQueries } from "../protocol/table-queries";
+import { TableTools } from "../ui/table-tools";
 import type { UnitId } from "../protocol/messages";
 import { type Namer, namer } from "./names";
 import { type Offers, offers } from "./offered-actions";
@@ -28,6 +31,9 @@ export class W40Control {
   /** Set while the player should click the table (placing an objective marker). */
   readonly tablePick: Signal<((x: number, y: number) => void) | null> = signal(null);
   board: BoardRenderer | null = null;
+  /** The ruler, range rings and line of sight, answered by the server's geometry. */
+  readonly tools = new TableTools();
+  readonly queries: TableQueries;
 
   readonly names = computed((): Namer => namer(this.store.state.value));
   readonly offers = computed((): Offers | null => {
@@ -38,7 +44,9 @@ export class W40Control {
   constructor(
     readonly store: W40Store,
     private readonly session: ProjectedSession<W40State, W40Command>,
-  ) {}
+  ) {
+    this.queries = tableQueries({ ask: (q) => session.query(q) });
+  }
 
   /** Send a command; returns the intent id, or null when it could not be sent. */
   send(cmd: W40Command): string | null {

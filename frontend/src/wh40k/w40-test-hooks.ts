@@ -1,14 +1,15 @@
 // window.__vantage for a 10th-edition game (read-only): the projected state, its pending
 // decision, whether the page is idle, where a model is shown (a planned move included) and
-// where a table point is on screen.
+// where a table point is on screen, and the table tools (ruler, rings, sight, drag check).
 
-import { publishTestHooks } from "../test-hooks";
+import { type VantageTestHooks, publishTestHooks } from "../test-hooks";
+import { toolTestHooks } from "../ui/tool-test-hooks";
 import { shownTable } from "./board-state";
 import type { W40Control } from "./w40-control";
 
 export function installW40TestHooks(control: W40Control): () => void {
   const store = control.store;
-  return publishTestHooks({
+  const hooks: VantageTestHooks = {
     get ready() {
       return store.state.peek() !== null;
     },
@@ -41,5 +42,8 @@ export function installW40TestHooks(control: W40Control): () => void {
     get idle() {
       return store.idle.peek();
     },
-  });
+  };
+  const tools = toolTestHooks(control.tools.readout);
+  Object.defineProperties(hooks, Object.getOwnPropertyDescriptors(tools));
+  return publishTestHooks(hooks);
 }

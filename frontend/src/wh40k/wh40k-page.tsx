@@ -9,6 +9,8 @@ import { ProjectedSession } from "../net/projected-session";
 import { type PlayRoute, gameSocketUrl } from "../net/urls";
 import { ConnectionBadge } from "../ui/connection-badge";
 import { Toasts } from "../ui/toasts";
+import { ToolBar } from "../ui/tool-bar";
+import { ViewButtons } from "../ui/view-buttons";
 import "./wh40k.css";
 import { ActionPanel } from "./action-panel";
 import { decodeW40State } from "./decode-state";
@@ -78,6 +80,11 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
         </span>
         <ConnectionBadge state={store.connection.value} />
         {state && <PhaseBar state={state} names={names} me={me} />}
+        <span class="topbar__spacer" />
+        <div class="tools" role="toolbar" aria-label="Table tools">
+          <ToolBar tools={control.tools} spectator={me === null} />
+          <ViewButtons board={() => control.board} />
+        </div>
       </header>
       <div class="w40-main">
         <aside class="w40-left">{state && <UnitList control={control} />}</aside>

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vantage.engine.errors import Rejection
+from vantage.engine.table import Table
 from vantage.rules.wh40k10e.state import State
 
 
@@ -19,7 +20,7 @@ def live_query(state: State, query: Mapping[str, Any]) -> Any | Rejection:
     if "type" in query:  # the table tools: measure, sight, unit_check, scenario queries
         from vantage.rules.common.table_queries import answer_table_query
 
-        return answer_table_query("wh40k-10e", state.table, query)
+        return answer_table_query("wh40k-10e", _tools_table(state, query), query)
     kind = query.get("kind")
     if kind == "layouts":
         return {k: title for k, (title, _) in LAYOUTS.items()}
@@ -53,3 +54,14 @@ def _deck_state(state: State, transport: str, raw: object) -> State | Rejection:
     if bad:
         return Rejection("query/firing_deck", bad[0].message, {"code": bad[0].code})
     return equip(state, transport, [f"{p.model}|{p.weapon}" for p in picks])
+
+
+def _tools_table(state: State, query: Mapping[str, Any]) -> Table:
+    """The table the tools ask about; a ``unit_check`` of a unit not yet on the table (a
+    deployment or an arrival being planned) gets that unit's models added, so the check the
+    page shows while dragging is the one the referee makes on the drop (the query places them)."""
+    unit = query.get("unit")
+    if query.get("type") != "unit_check" or not isinstance(unit, str):
+        return state.table
+    waiting = {mid: m for mid, m in state.offboard.items() if m.unit == unit}
+    return state.table.with_models(waiting) if waiting else state.table

@@ -23,6 +23,8 @@ interface Session {
   unit: UnitId;
   /** The dragged models of that unit. */
   models: readonly ModelId[];
+  /** Every model of the unit where the table showed it when the drag began. */
+  shown: ReadonlyMap<ModelId, Point>;
   answer: UnitCheckAnswer | null;
   answeredFor: Record<ModelId, Point>;
   /** Requests sent before this drag began (the runner counts them all). */
@@ -48,23 +50,25 @@ export class DragCheck {
           });
   }
 
-  start(unit: UnitId, models: readonly ModelId[]): void {
+  start(unit: UnitId, models: readonly ModelId[], shown: ReadonlyMap<ModelId, Point> = new Map()): void {
     this.stop();
     if (this.rules === null) return;
     this.session = {
       unit,
       models,
+      shown,
       answer: null,
       answeredFor: {},
       sentBefore: this.runner?.sent ?? 0,
     };
   }
 
-  /** The dragged models are drawn at these places now. */
+  /** The dragged models are drawn at these places now; the question gives the whole unit (the
+   * others where they were shown), so a planned move's earlier drops count as the referee's will. */
   update(places: ReadonlyMap<ModelId, Point>): void {
     const s = this.session;
     if (s === null) return;
-    const positions = new Map<ModelId, Point>();
+    const positions = new Map<ModelId, Point>(s.shown);
     for (const id of s.models) {
       const p = places.get(id);
       if (p) positions.set(id, { x: p.x, y: p.y });

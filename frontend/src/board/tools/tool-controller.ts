@@ -138,13 +138,17 @@ export class ToolController {
 
   // ---- the Move tool's drag --------------------------------------------------------------
 
-  /** Models of the grabbed model's unit are checked while dragged. */
+  /** Models of the grabbed model's unit are checked while dragged, with the unit's other
+   * models where the table shows them (a planned move's earlier drops included). */
   moveStarted(grabbed: ModelId, ids: readonly ModelId[]): void {
     const unit = this.models.get(grabbed)?.unit;
     if (unit === undefined) return;
+    const shown = new Map<ModelId, Point>();
+    for (const m of this.models.values()) if (m.unit === unit) shown.set(m.id, { x: m.x, y: m.y });
     this.dragCheck.start(
       unit,
       ids.filter((id) => this.models.get(id)?.unit === unit),
+      shown,
     );
   }
 

@@ -49,5 +49,6 @@ def setup_presets(system: str) -> list[dict[str, Any]]:
     if system not in PRESET_SYSTEMS:
         return []
     return [
-        {"id": key, "title": title, "setup": build()} for key, (title, build) in PRESETS.items()
+        {"id": key, "title": title, "setup": build(system)}
+        for key, (title, build) in PRESETS.items()
     ]

@@ -14,8 +14,10 @@ import math
 from dataclasses import dataclass
 from itertools import pairwise
 
+from shapely.geometry import MultiPoint
+
 from vantage.geometry.lines import Interval, Line, chords, tangents_from_point
-from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape
+from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, to_polygon
 from vantage.geometry.sight import Point3, Sight
 from vantage.geometry.units import TOL
 
@@ -179,5 +181,14 @@ def eye_sight(prob: EyeProblem) -> Sight:
         seg = _ray_sight(prob, angle)
         if seg is not None:
             return Sight(True, seg)
-    ids = tuple(sorted({b.ident for b in prob.blockers} | {i for i, _p in prob.forests}))
-    return Sight(False, None, ids)
+    return Sight(False, None, in_the_fan(prob))
+
+
+def in_the_fan(prob: EyeProblem) -> tuple[str, ...]:
+    """The obstacles and forests whose footprint meets the *fan*, the plan hull of the eye and
+    the target's footprint (circumscribed): every sight segment lies in it, so these are the
+    ones that can stand in the way, and the witness of a "not visible" names only them."""
+    fan = MultiPoint([prob.eye[:2]]).union(to_polygon(prob.target.shape, outer=True)).convex_hull
+    ids = {b.ident for b in prob.blockers if fan.intersects(to_polygon(b.shape, outer=True))}
+    ids |= {i for i, poly in prob.forests if fan.intersects(to_polygon(poly))}
+    return tuple(sorted(ids))

@@ -5,6 +5,7 @@ The demo forces are invented for Vantage; no publisher data.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -141,7 +142,34 @@ def demo_table() -> dict[str, Any]:
     }
 
 
-PRESETS = {
-    "empty": ('Empty table, 60"×44"', empty_table),
-    "demo": ("Demo: terrain and two small forces", demo_table),
+DEATHMATCH_KINDS = {
+    "ruins": "house",
+    "woods": "forest",
+    "crater": "water",
+    "hill": "crate",
+}
+"""The demo's pieces as Deathmatch knows terrain (deathmatch.md: houses block sight, forests let
+models see 3" in and out, water never blocks, crates give cover); the Warhammer kinds would be
+ignored there (docs/geometry.md, "Terrain by system")."""
+
+
+def demo_table_for(system: str) -> dict[str, Any]:
+    """``demo_table`` with terrain kinds the system knows."""
+    table = demo_table()
+    if system == "deathmatch":
+        for piece in table["terrain"]:
+            piece["kind"] = DEATHMATCH_KINDS.get(piece["kind"], piece["kind"])
+            if piece["kind"] == "crate":
+                piece["name"], piece["height"] = "Crates", 1.5
+    return table
+
+
+def empty_table_for(system: str) -> dict[str, Any]:
+    """``empty_table`` (the same for every system)."""
+    return empty_table()
+
+
+PRESETS: dict[str, tuple[str, Callable[[str], dict[str, Any]]]] = {
+    "empty": ('Empty table, 60"×44"', empty_table_for),
+    "demo": ("Demo: terrain and two small forces", demo_table_for),
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_VARS = (
@@ -14,6 +14,14 @@ ENV_VARS = (
     "VANTAGE_PUBLIC_URL",
 )
 """Every variable the app reads; docker-compose.yml is checked against this list."""
+
+
+DRIVERS = {
+    "sqlite://": "sqlite+aiosqlite://",
+    "postgresql://": "postgresql+psycopg://",
+    "postgres://": "postgresql+psycopg://",
+}
+"""Database URL schemes without a driver, and the async driver each one gets."""
 
 
 class Settings(BaseSettings):
@@ -33,6 +41,16 @@ class Settings(BaseSettings):
     send_queue_size: int = 2048
     replay_window: int = 1000
     """A client further behind than this many events gets a snapshot instead of a replay."""
+
+    @field_validator("database_url")
+    @classmethod
+    def _async_driver(cls, url: str) -> str:
+        """A plain ``sqlite://`` or ``postgresql://`` URL gets the async driver the app uses
+        (aiosqlite, psycopg), so a URL written the usual way works as it is."""
+        for plain, driver in DRIVERS.items():
+            if url.startswith(plain):
+                return driver + url[len(plain) :]
+        return url
 
     @property
     def is_sqlite(self) -> bool:

@@ -111,3 +111,26 @@ def test_state_is_the_fold_of_its_events() -> None:
     assert after.models["a2"] == table.models["a2"]
     encoded = [RULES.events.encode(e) for e in first.events]
     assert reduce(RULES.evolve, [RULES.events.decode(e) for e in encoded], table) == after
+
+
+@pytest.mark.parametrize(
+    ("to", "field"),
+    [
+        ({"x": "10", "y": 5}, "moves[0].to.x"),
+        ({"x": True, "y": 5}, "moves[0].to.x"),
+        ({"x": 10, "y": 5, "facing": "90"}, "moves[0].to.facing"),
+    ],
+)
+def test_commands_are_read_as_json_without_conversion(to: dict[str, Any], field: str) -> None:
+    """A command is read as strictly as a scenario file: a string or a boolean where a number
+    belongs is a bad field (named), not a number; integers stand for numbers."""
+    bad = RULES.commands.parse(
+        {"type": "move_models", "moves": [{"model": "w1", "to": to}]}, "intent/invalid_command"
+    )
+    assert isinstance(bad, Rejection) and bad.code == "intent/invalid_command"
+    assert bad.detail["field"] == field and bad.message == f"{field}: must be a number"
+    good = RULES.commands.parse(
+        {"type": "move_models", "moves": [{"model": "w1", "to": {"x": 10, "y": 5}}]},
+        "intent/invalid_command",
+    )
+    assert not isinstance(good, Rejection)

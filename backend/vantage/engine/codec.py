@@ -7,6 +7,7 @@ back, through pydantic's dataclass support. Every command and event dataclass is
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
@@ -138,9 +139,16 @@ class Codec(Generic[T]):
         return out
 
     def parse(self, raw: object, code: str, prefix: str = "") -> T | Rejection:
-        """Decode untrusted input; a failure is a rejection naming the first bad field."""
+        """Decode untrusted input; a failure is a rejection naming the first bad field. The
+        input is read as the JSON it came as, strictly: nothing is converted (``"10"`` is not a
+        number, ``1`` is not ``true``), as scenario files are read."""
         try:
-            return self._adapter.validate_python(raw)
+            text = json.dumps(raw, allow_nan=False)
+        except (TypeError, ValueError):
+            bad = reject_nonfinite(raw)
+            return Rejection(code, f"{bad}: must be a finite number" if bad else "not JSON data")
+        try:
+            return self._adapter.validate_json(text, strict=True)
         except ValidationError as exc:
             path, msg = first_error(exc, raw, prefix)
             return Rejection(code, f"{path}: {msg}" if path else msg, {"field": path})

@@ -18,6 +18,9 @@ from tests.support.server import REPO, LiveServer
 
 pytestmark = pytest.mark.browser
 
+DOUBLE_PRESS_MS = 350
+"""frontend/src/board/gesture.ts: two presses on one model within this time make a double."""
+
 WAIT_MS = 15_000
 BUDGET_S = 90.0
 READY = "window.__vantage?.ready === true && window.__vantage.idle === true"
@@ -115,11 +118,16 @@ class Table:
     def end_phase(self, player: str) -> None:
         self.click(player, "[data-testid=w40-end-phase]")
 
-    def drag(self, player: str, model: str, to: tuple[float, float]) -> None:
+    def drag(self, player: str, model: str, to: tuple[float, float], alone: bool = False) -> None:
+        """Drag the model (a planned move starts with its whole unit selected, so the unit
+        goes along); ``alone``: click it first, which selects it alone, as the hint says."""
         page = self.seats[player]
         m = page.evaluate(f"window.__vantage.model({model!r})")
         a = page.evaluate(f"window.__vantage.screenPoint({m['x']}, {m['y']})")
         b = page.evaluate(f"window.__vantage.screenPoint({to[0]}, {to[1]})")
+        if alone:
+            page.mouse.click(a["x"], a["y"])
+            page.wait_for_timeout(DOUBLE_PRESS_MS + 100)  # the drag's press is not a double
         page.mouse.move(a["x"], a["y"])
         page.mouse.down()
         for i in range(1, 9):

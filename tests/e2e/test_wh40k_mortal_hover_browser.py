@@ -82,7 +82,7 @@ def _deploy(t: Table, who: str, unit: str) -> None:
         inset = _half_length(profile) + 0.15
         y = edge - inset if low else edge + inset
         x = CARRIAGE_X[who] if unit.endswith("carriage") else BROOD_X[who] + (i - 2) * 1.5
-        t.drag(who, mid, (x, y))
+        t.drag(who, mid, (x, y), alone=True)
     t.click(who, "[data-testid=w40-confirm]")
 
 

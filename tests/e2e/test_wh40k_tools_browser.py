@@ -13,7 +13,13 @@ import httpx
 import pytest
 
 from tests.e2e.test_table_tools_browser import Server, sight_of, xy
-from tests.e2e.test_wh40k_browser import Table, _state, _trim, open_casual_game
+from tests.e2e.test_wh40k_browser import (
+    DOUBLE_PRESS_MS,
+    Table,
+    _state,
+    _trim,
+    open_casual_game,
+)
 from tests.support.browser import hook, screen, wait_hook
 from tests.support.client import Seat
 from tests.support.server import LiveServer
@@ -94,6 +100,9 @@ def test_ruler_and_sight_on_a_10th_edition_table(
 def test_a_planned_deployment_shows_coherency_while_dragging(
     server: LiveServer, open_table: Any
 ) -> None:
+    """A plan starts with its whole unit selected, so a drag moves the unit; a click on one
+    model selects it alone, and dragging it away is reported out of coherency while the mouse
+    is still down (the page's hint says both)."""
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {"p1": _trim(demos[0], {"ac-line": 5}), "p2": _trim(demos[1], {"vh-brood": 5})}
     _game, t = open_casual_game(server, open_table, armies)
@@ -103,19 +112,29 @@ def test_a_planned_deployment_shows_coherency_while_dragging(
     page = t.seats[who]
     page.locator(f"[data-testid=w40-deploy] [data-pick='{unit}']").click()
     page.locator("[data-testid=w40-plan]").wait_for()
-    model = f"{unit}-1"
-    start = page.evaluate(f"window.__vantage.model({model!r})")
-    others = [page.evaluate(f"window.__vantage.model('{unit}-{k}')") for k in range(2, 6)]
-    middle = sum(m["x"] for m in others) / len(others)
+    ids = [f"{unit}-{k}" for k in range(1, 6)]
+    before = {m: page.evaluate(f"window.__vantage.model({m!r})") for m in ids}
+    t.drag(who, ids[0], (before[ids[0]]["x"] + 2.0, before[ids[0]]["y"]))
+    after = {m: page.evaluate(f"window.__vantage.model({m!r})") for m in ids}
+    for m in ids:  # the whole unit went along, in formation
+        assert after[m]["x"] == pytest.approx(before[m]["x"] + 2.0, abs=0.05), m
+
+    start = after[ids[0]]
+    middle = sum(after[m]["x"] for m in ids[1:]) / 4
     end_x = start["x"] - 6 if start["x"] < middle else start["x"] + 6  # away from the rest
     a, b = screen(page, start["x"], start["y"]), screen(page, end_x, start["y"])
+    page.mouse.click(a["x"], a["y"])  # selects this model alone
+    page.wait_for_timeout(DOUBLE_PRESS_MS + 100)
     page.mouse.move(a["x"], a["y"])
     page.mouse.down()
     page.mouse.move(b["x"], b["y"], steps=12)
     started = time.monotonic()
     wait_hook(page, f"v.dragCheck?.answered && v.dragCheck.unit === {unit!r}")
     check = hook(page, "dragCheck")
-    assert check["coherent"] is False and model in check["breaking"]
+    assert check["coherent"] is False and ids[0] in check["breaking"]
     assert "Out of coherency" in page.get_by_test_id("drag-coherency").inner_text()
     assert time.monotonic() - started < 5
     page.mouse.up()
+    moved = {m: page.evaluate(f"window.__vantage.model({m!r})") for m in ids}
+    assert moved[ids[0]]["x"] == pytest.approx(end_x, abs=0.05)
+    assert all(moved[m] == after[m] for m in ids[1:])

@@ -38,14 +38,14 @@ export function RerollActions({ control, unit, roll, dice, options, failed, weap
     <div class="w40-step" data-testid="w40-reroll" data-roll={roll}>
       <p>
         {names.unit(unit)}: {what}
-        {context}. Command Re-roll (1 CP) re-rolls one roll: a failed one (highlighted), or a success
-        for a better result.
+        {context}. Command Re-roll (1 CP) re-rolls one roll: a failed one (outlined in red), or a
+        success for a better result.
       </p>
       <div class="w40-row">
         {dice.map((d, i) => (
           <button
             type="button"
-            class={failed.includes(i) ? "button" : "button button--quiet"}
+            class={failed.includes(i) ? "button w40-die-button w40-die-button--failed" : "button w40-die-button"}
             key={i}
             data-reroll={i}
             data-failed={failed.includes(i) ? "" : undefined}

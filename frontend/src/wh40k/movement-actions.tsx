@@ -7,7 +7,7 @@ import type { MoveKind, W40State } from "./wire";
 import { embarkOptions } from "./embark";
 import { endHeights, levelLabel, planLevels } from "./elevation";
 import { type MovePlan, toPaths, toPlaces } from "./move-plan";
-import { movePlan, placementPlan, planLimit, zoneBounds } from "./plan-start";
+import { WOODS_PENALTY, movePlan, placementPlan, planLimit, woodsPenalty, zoneBounds } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
@@ -118,6 +118,7 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
           control={control}
           confirmLabel={into.value && embarkOptions(state, plan, kind.value).includes(into.value) ? "Move and embark" : "Confirm move"}
           limit={planLimit(state, plan, kind.value)}
+          limitNote={woodsPenalty(state, plan, kind.value) > 0 ? `woods −${WOODS_PENALTY}"` : undefined}
           hint={planLevels(state.terrain, plan).length > 1 ? "Each drop adds a waypoint; climbing up or down counts against the move." : undefined}
           onConfirm={() => {
             const heights = endHeights(state.terrain, plan, level.value ?? startLevel(state, plan));

@@ -9,13 +9,15 @@ interface Props {
   control: W40Control;
   confirmLabel: string;
   limit: number | null;
+  /** Why the limit is less than the move (e.g. woods). */
+  limitNote?: string;
   hint?: string;
   onConfirm(): void;
   /** Restart from scratch (default: drop every step). */
   onCancel?: () => void;
 }
 
-export function PlanControls({ control, confirmLabel, limit, hint, onConfirm, onCancel }: Props) {
+export function PlanControls({ control, confirmLabel, limit, limitNote, hint, onConfirm, onCancel }: Props) {
   const plan = control.plan.value;
   if (!plan) return null;
   const busy = !control.store.idle.value;
@@ -27,13 +29,14 @@ export function PlanControls({ control, confirmLabel, limit, hint, onConfirm, on
       <p class="muted">
         {hint ??
           (placing
-            ? "Drag the unit into place (drag one model after clicking it to adjust it alone), then confirm."
-            : "Drag the unit (or one model after clicking it); each drop adds a waypoint to the path.")}
+            ? "Drag the unit into place, then confirm. Click one model to drag it alone; shift-click or double-click selects the whole unit again."
+            : "Drag the unit; each drop adds a waypoint to the path. Click one model to drag it alone; shift-click or double-click selects the whole unit again.")}
       </p>
       {!placing && (
         <p class={over ? "w40-warn" : ""} data-testid="w40-plan-distance">
           Farthest model: {formatInches(far)}
           {limit !== null && ` of ${formatInches(limit)}`}
+          {limit !== null && limitNote && <span class="muted"> ({limitNote})</span>}
         </p>
       )}
       <div class="w40-row">

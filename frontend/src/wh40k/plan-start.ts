@@ -3,7 +3,8 @@
 
 import type { Point } from "../geometry/vec";
 import type { ModelId, UnitId } from "../protocol/messages";
-import { type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan } from "./move-plan";
+import { type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan, waypoints } from "./move-plan";
+import { pathTouches } from "./woods-path";
 import { reach } from "../geometry/base-footprint";
 import type { W40State } from "./wire";
 
@@ -53,9 +54,11 @@ export function planLimit(state: W40State, plan: MovePlan, kind: string): number
   if (!status) return null;
   const move = Math.min(...status.sheet.models.filter(([id]) => plan.start.has(id)).map(([, p]) => p.move));
   switch (plan.purpose) {
-    case "move":
+    case "move": {
       if (kind === "scouts") return status.sheet.scouts;
-      return kind === "advance" ? move + (status.advance_roll ?? 0) : move;
+      const full = kind === "advance" ? move + (status.advance_roll ?? 0) : move;
+      return full - woodsPenalty(state, plan, kind);
+    }
     case "charge":
       return state.game.charge_roll;
     case "pile_in":
@@ -64,4 +67,27 @@ export function planLimit(state: W40State, plan: MovePlan, kind: string): number
     default:
       return null;
   }
+}
+
+/** Woods cost 2" of a Normal, Advance or Fall Back move when any model's path touches them,
+ * except for TITANIC and FLY units (rules decision R5, as the server's `movement` applies it). */
+export const WOODS_PENALTY = 2;
+
+export function woodsPenalty(state: W40State, plan: MovePlan, kind: string): number {
+  const status = state.game.units[plan.unit];
+  if (!status || !["normal", "advance", "fall_back"].includes(kind)) return 0;
+  if (status.sheet.keywords.some((k) => k === "TITANIC" || k === "FLY")) return 0;
+  const woods = state.terrain
+    .filter((t) => t.kind === "woods")
+    .map((t) => t.polygon.map(([x, y]) => ({ x, y })));
+  if (woods.length === 0) return 0;
+  const bases = new Map(state.models.map((m) => [m.id, m.base]));
+  for (const [id, points] of waypoints(plan)) {
+    const start = plan.start.get(id);
+    const base = bases.get(id);
+    if (!start || !base) continue;
+    const path = [start, ...points];
+    if (woods.some((w) => pathTouches(path, reach(base), w))) return WOODS_PENALTY;
+  }
+  return 0;
 }

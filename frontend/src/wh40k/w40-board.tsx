@@ -62,6 +62,7 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
     );
     control.board = board;
     control.tools.attach(board);
+    let planned: string | null = null;
     const stop = effect(() => {
       const state = control.store.state.value;
       if (state === null) return;
@@ -84,6 +85,13 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
           }),
         ),
       });
+      // A new plan starts with its whole unit selected, so a drag moves the unit; a click on
+      // one model then selects it alone (and shift-click the unit again).
+      const unit = plan?.unit ?? null;
+      if (unit !== planned) {
+        planned = unit;
+        board.select(unit === null ? [] : shown.state.models.filter((m) => m.unit === unit).map((m) => m.id));
+      }
     });
     let frame = 0;
     const follow = () => {

@@ -1,0 +1,57 @@
+// Whether a planned move touches woods, so the page shows the limit the referee will apply: a
+// Normal, Advance or Fall Back move of a unit whose path touches a woods footprint gets 2" less
+// (rules decision R5; the server's `paths.sweep`: the path grown by the base's reach meets the
+// footprint). Pure plane geometry on the plan's waypoints.
+
+import type { Point } from "../geometry/vec";
+
+/** Distance from point `p` to the segment `a`-`b`. */
+function pointSegment(p: Point, a: Point, b: Point): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+const cross = (o: Point, a: Point, b: Point): number => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+
+function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
+  const d1 = cross(c, d, a);
+  const d2 = cross(c, d, b);
+  const d3 = cross(a, b, c);
+  const d4 = cross(a, b, d);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+function inside(p: Point, poly: readonly Point[]): boolean {
+  let odd = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i] as Point;
+    const b = poly[j] as Point;
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) odd = !odd;
+  }
+  return odd;
+}
+
+/** Segment-to-segment distance (0 when they cross). */
+function segmentGap(a: Point, b: Point, c: Point, d: Point): number {
+  if (segmentsCross(a, b, c, d)) return 0;
+  return Math.min(pointSegment(a, c, d), pointSegment(b, c, d), pointSegment(c, a, b), pointSegment(d, a, b));
+}
+
+/** The path (at least two points) swept by a base of this reach meets the polygon. */
+export function pathTouches(path: readonly Point[], reach: number, polygon: readonly Point[]): boolean {
+  if (path.length < 2 || polygon.length < 3) return false;
+  if (path.some((p) => inside(p, polygon))) return true;
+  for (let i = 1; i < path.length; i++) {
+    const a = path[i - 1] as Point;
+    const b = path[i] as Point;
+    for (let j = 0; j < polygon.length; j++) {
+      const c = polygon[j] as Point;
+      const d = polygon[(j + 1) % polygon.length] as Point;
+      if (segmentGap(a, b, c, d) <= reach) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { addDrop, startPlan } from "../src/wh40k/move-plan";
+import { planLimit, woodsPenalty } from "../src/wh40k/plan-start";
+import { pathTouches } from "../src/wh40k/woods-path";
+import { fixture } from "./wh40k-fixture";
+
+const square = (x0: number, y0: number, s: number) => [
+  { x: x0, y: y0 },
+  { x: x0 + s, y: y0 },
+  { x: x0 + s, y: y0 + s },
+  { x: x0, y: y0 + s },
+];
+
+describe("woods on a planned path (rules decision R5)", () => {
+  it("touches when the swept base reaches the footprint, not before", () => {
+    const wood = square(10, 10, 4);
+    const r = 0.63;
+    expect(pathTouches([{ x: 5, y: 12 }, { x: 20, y: 12 }], r, wood)).toBe(true); // straight through
+    expect(pathTouches([{ x: 5, y: 14.5 }, { x: 20, y: 14.5 }], r, wood)).toBe(true); // grazes by 0.5
+    expect(pathTouches([{ x: 5, y: 14.7 }, { x: 20, y: 14.7 }], r, wood)).toBe(false); // 0.7 clear
+    expect(pathTouches([{ x: 11, y: 11 }, { x: 12, y: 12 }], r, wood)).toBe(true); // inside
+    expect(pathTouches([{ x: 5, y: 5 }], r, wood)).toBe(false); // no path yet
+    // around a corner: the waypoint keeps the path clear of the footprint
+    expect(pathTouches([{ x: 8, y: 8 }, { x: 15, y: 8 }, { x: 15, y: 16 }], r, wood)).toBe(false);
+  });
+
+  it("takes 2 inches off a Normal or Advance move that touches woods, shown by planLimit", () => {
+    const state = fixture();
+    state.terrain = [{ id: "w", kind: "woods", name: "Ash wood", height: 3, polygon: [[8, 14], [14, 14], [14, 18], [8, 18]] }] as typeof state.terrain;
+    const start = new Map([
+      ["p1-a-1", { x: 10, y: 10 }],
+      ["p1-a-2", { x: 11.5, y: 10 }],
+    ]);
+    const clear = addDrop(startPlan("p1-a", "move", start), [{ model: "p1-a-1", to: { x: 4, y: 10 } }]);
+    const through = addDrop(startPlan("p1-a", "move", start), [{ model: "p1-a-1", to: { x: 10, y: 16 } }]);
+    expect(woodsPenalty(state, clear, "normal")).toBe(0);
+    expect(planLimit(state, clear, "normal")).toBe(6);
+    expect(woodsPenalty(state, through, "normal")).toBe(2);
+    expect(planLimit(state, through, "normal")).toBe(4);
+    expect(planLimit(state, through, "charge")).toBe(6); // no penalty outside those moves
+    const flying = fixture();
+    flying.terrain = state.terrain;
+    flying.game.units["p1-a"]!.sheet.keywords = ["INFANTRY", "FLY"];
+    expect(planLimit(flying, through, "normal")).toBe(6);
+  });
+});

@@ -1,6 +1,7 @@
 // The lobby: pick a game system and a table set-up, create the game, share its links.
 
 import { useSignal, useSignalEffect } from "@preact/signals";
+import { useEffect, useRef } from "preact/hooks";
 import { ApiRequestError, createGame, listSetups, listSystems } from "../net/http-api";
 import { absoluteUrl } from "../net/urls";
 import type { CreatedGame, SetupPreset, SystemInfo } from "../protocol/messages";
@@ -33,6 +34,8 @@ export function HomePage() {
   const setups = useSignal<SetupPreset[] | null>(null);
   const setupId = useSignal<string>("");
   const seats = useSignal<number>(2);
+  /** What the seats field holds; a number outside the range is said, not silently changed. */
+  const seatsText = useSignal<string>("2");
   const busy = useSignal(false);
   const error = useSignal<string | null>(null);
   const created = useSignal<CreatedGame | null>(null);
@@ -42,6 +45,7 @@ export function HomePage() {
   const chooseSystem = (name: string, list: SystemInfo[] | null) => {
     system.value = name;
     seats.value = defaultSeats(list?.find((s) => s.name === name));
+    seatsText.value = String(seats.value);
   };
 
   useSignalEffect(() => {
@@ -95,6 +99,7 @@ export function HomePage() {
     e.preventDefault();
     busy.value = true;
     error.value = null;
+    created.value = null; // a failed create must not leave the last game's links on show
     try {
       created.value = await createGame({
         system: system.value,
@@ -111,6 +116,15 @@ export function HomePage() {
   };
 
   const game = created.value;
+  const links = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (game) links.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, [game?.id]);
+  const seatsNumber = Number(seatsText.value);
+  const seatsBad =
+    seatRange !== undefined &&
+    seatRange !== null &&
+    !(Number.isInteger(seatsNumber) && seatsNumber >= seatRange.min && seatsNumber <= seatRange.max);
   return (
     <main class="home">
       <header class="home__header">
@@ -146,12 +160,19 @@ export function HomePage() {
               type="number"
               min={seatRange.min}
               max={seatRange.max}
-              value={seats.value}
+              value={seatsText.value}
+              aria-invalid={seatsBad}
               onInput={(e) => {
-                const n = Number.parseInt(e.currentTarget.value, 10);
-                if (Number.isFinite(n)) seats.value = Math.min(seatRange.max, Math.max(seatRange.min, n));
+                seatsText.value = e.currentTarget.value;
+                const n = Number(e.currentTarget.value);
+                if (Number.isInteger(n)) seats.value = n;
               }}
             />
+            {seatsBad && (
+              <span class="error" data-testid="seats-error">
+                A whole number from {seatRange.min} to {seatRange.max}
+              </span>
+            )}
           </label>
         )}
 
@@ -189,7 +210,7 @@ export function HomePage() {
           </fieldset>
         )}
 
-        <button type="submit" class="button button--primary" disabled={busy.value || !system.value || (isW40 && w40.value === null)}>
+        <button type="submit" class="button button--primary" disabled={busy.value || !system.value || seatsBad || (isW40 && w40.value === null)}>
           {busy.value ? "Creating…" : "Create game"}
         </button>
         {error.value && (
@@ -200,7 +221,7 @@ export function HomePage() {
       </form>
 
       {game && (
-        <section class="card links" aria-label="Game links">
+        <section class="card links" aria-label="Game links" ref={links}>
           <h2>
             Game <span class="mono">{game.id}</span>
           </h2>

@@ -17,7 +17,8 @@ export function Toasts({
   const shown = useSignal<readonly Rejection[]>([]);
   useSignalEffect(() => {
     const r = rejection.value;
-    if (r === null) return;
+    // A link the server does not accept is the page's failure notice, not a refused move.
+    if (r === null || r.code.startsWith("auth/")) return;
     shown.value = [...shown.peek(), r].slice(-3);
     // Each toast times out on its own, whatever comes after it.
     setTimeout(() => {
@@ -28,7 +29,7 @@ export function Toasts({
     <div class="toasts" aria-live="polite">
       {shown.value.map((t) => (
         <div class="toast" key={t.seq} data-code={t.code}>
-          <strong>{title}</strong> {t.message}
+          {t.intentId !== null && <strong>{title}</strong>} {t.message}
         </div>
       ))}
     </div>

@@ -403,8 +403,14 @@ def test_home_page_creates_a_death_angel_game_for_three(server: LiveServer, chro
         seats = page.locator('input[name="seats"]')
         assert seats.input_value() == "2"
         assert seats.get_attribute("max") == "6"
+        create = page.get_by_role("button", name="Create game")
+        for wrong in ("7", "0", "2.5"):  # said, and nothing is created, never silently changed
+            seats.fill(wrong)
+            assert page.get_by_test_id("seats-error").inner_text() == "A whole number from 1 to 6"
+            assert create.is_disabled()
         seats.fill("3")
-        page.get_by_role("button", name="Create game").click()
+        assert page.get_by_test_id("seats-error").count() == 0
+        create.click()
         links = page.locator(".links .copy-link__url")
         links.first.wait_for(timeout=WAIT_MS)
         urls = links.all_inner_texts()

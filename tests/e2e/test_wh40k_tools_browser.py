@@ -93,6 +93,18 @@ def test_ruler_and_sight_on_a_10th_edition_table(
         wait_hook(spectator, "v.ruler?.distance != null")
         back = truth.ask({"type": "measure", "a": theirs, "b": ours})
         assert hook(spectator, "ruler")["distance"] == back["distance"]
+
+    # Not a tool, but checked on the same deployed table: a player switches off the questions
+    # about stratagems in the opponent's turn; every screen's state says so, and the log.
+    box = p1.get_by_test_id("w40-reaction-offers").locator("input")
+    assert box.is_checked()
+    box.click()  # the box follows the server's state, so it is clicked, not set
+    spectator.wait_for_function(
+        "window.__vantage.state?.game.sides.p1.reaction_offers === false", timeout=10_000
+    )
+    t.settle()
+    assert not box.is_checked()
+    spectator.locator(".w40-log__line", has_text="no longer wants to be asked").first.wait_for()
     for page in t.pages:
         assert not page.errors, page.errors
 

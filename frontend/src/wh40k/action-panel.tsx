@@ -134,6 +134,17 @@ export function ActionPanel({ control }: { control: W40Control }) {
           Offer me Command Re-roll after a failed roll
         </label>
       )}
+      {me !== null && state.game.sides[me] && state.game.phase !== "setup" && state.game.phase !== "over" && (
+        <label class="w40-reroll-offers muted" data-testid="w40-reaction-offers">
+          <input
+            type="checkbox"
+            checked={state.game.sides[me]?.reaction_offers !== false}
+            disabled={busy}
+            onChange={(e) => control.send({ type: "reaction_offers", offer: (e.currentTarget as HTMLInputElement).checked })}
+          />
+          Ask me about stratagems in my opponent's turn (Fire Overwatch and the like)
+        </label>
+      )}
       <div class="w40-row w40-actions__foot">
         {offers.endPhase && (
           <button type="button" class="button button--primary" data-testid="w40-end-phase" disabled={busy || control.plan.value !== null} onClick={() => control.send({ type: "end_phase" })}>

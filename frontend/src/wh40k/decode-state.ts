@@ -85,6 +85,9 @@ const side: Read<SideState> = (value, path) => {
     declared: flag(o, "declared", path),
     stratagems_this_phase: strings(o, "stratagems_this_phase", path),
     overwatch_used: flag(o, "overwatch_used", path),
+    // the player's settings: on unless the server says off
+    reroll_offers: optional(o["reroll_offers"], `${path}.reroll_offers`, bool, true),
+    reaction_offers: optional(o["reaction_offers"], `${path}.reaction_offers`, bool, true),
   };
 };
 

@@ -304,6 +304,8 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
     }
     case "reroll_offers_set":
       return line(`${who} ${e["offer"] ? "wants" : "no longer wants"} Command Re-roll offers`, "plain", [], player);
+    case "reaction_offers_set":
+      return line(`${who} ${e["offer"] ? "wants" : "no longer wants"} to be asked about stratagems in the opponent's turn`, "plain", [], player);
     case "game_ended": {
       const r = rec(e["result"]);
       const winner = str(r["winner"]);

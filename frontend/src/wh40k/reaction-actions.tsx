@@ -57,9 +57,21 @@ export function ReactionActions({ control, window, unit, stratagems }: Props) {
           onUse={name === "rapid_ingress" ? ({ unit: u }) => (control.plan.value = placementPlan(state, u, "rapid_ingress", "edge")) : undefined}
         />
       ))}
-      <button type="button" class="button" data-testid="w40-pass" disabled={!control.store.idle.value} onClick={() => control.send({ type: "pass" })}>
-        Pass
-      </button>
+      <div class="w40-row">
+        <button type="button" class="button" data-testid="w40-pass" disabled={!control.store.idle.value} onClick={() => control.send({ type: "pass" })}>
+          Pass
+        </button>
+        <button
+          type="button"
+          class="button button--quiet"
+          data-testid="w40-reaction-off"
+          disabled={!control.store.idle.value}
+          title="You can switch it back on under the actions"
+          onClick={() => control.send({ type: "reaction_offers", offer: false })}
+        >
+          Pass and stop asking me
+        </button>
+      </div>
     </div>
   );
 }

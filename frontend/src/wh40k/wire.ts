@@ -25,6 +25,8 @@ export interface SideState {
   overwatch_used: boolean;
   /** Whether the game offers this player Command Re-roll after a failed roll. */
   reroll_offers?: boolean;
+  /** Whether the game asks this player about stratagems in the opponent's turn. */
+  reaction_offers?: boolean;
 }
 
 export interface WeaponSheet {

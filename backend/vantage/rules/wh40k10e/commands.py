@@ -237,6 +237,16 @@ class RerollOffers:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ReactionOffers:
+    """Be asked whether to use a stratagem in the opponent's turn (``offer``, the default) or
+    not; switching off while such a window waits for you passes it."""
+
+    type: Literal["reaction_offers"] = "reaction_offers"
+    offer: bool
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RemoveModels:
     """End of turn: the models the controller removes to restore the unit's coherency (§5.9)."""
 
@@ -303,6 +313,7 @@ Command = Annotated[
     | UseStratagem
     | Reroll
     | RerollOffers
+    | ReactionOffers
     | RemoveModels
     | Pass
     | EndPhase

@@ -22,6 +22,7 @@ from vantage.rules.wh40k10e import (
     mortals,
     movement,
     phases,
+    reactions,
     rerolls,
     shooting,
 )
@@ -82,7 +83,7 @@ def waiting_for(state: State) -> Pending | None:
 
 
 def _gate(state: State, cmd: Any, actor: str) -> Rejection | None:
-    if isinstance(cmd, c.Concede | c.UndoLast | c.AnswerUndo | c.RerollOffers):
+    if isinstance(cmd, c.Concede | c.UndoLast | c.AnswerUndo | c.RerollOffers | c.ReactionOffers):
         return None
     pending = waiting_for(state)
     if pending is None:
@@ -177,6 +178,7 @@ _HANDLERS: dict[type, Callable[[Emitter, Any], Rejection | None]] = {
     c.UseStratagem: use,
     c.Reroll: rerolls.answer,
     c.RerollOffers: rerolls.set_offers,
+    c.ReactionOffers: reactions.set_offers,
     c.RemoveModels: choices.remove_models,
     c.Pass: _pass,
     c.EndPhase: lambda em, cmd: phases.end_phase(em),

@@ -512,6 +512,16 @@ class RerollOffersSet:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ReactionOffersSet:
+    """A player's setting: be asked about stratagems in the opponent's turn, or not."""
+
+    type: Literal["reaction_offers_set"] = "reaction_offers_set"
+    player: str
+    offer: bool
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameEnded:
     type: Literal["game_ended"] = "game_ended"
     result: Result
@@ -560,6 +570,7 @@ Event = Annotated[
     | Rerolled
     | RerollDeclined
     | RerollOffersSet
+    | ReactionOffersSet
     | FiringDeckEquipped
     | AircraftLeft
     | ReservesDestroyed

@@ -393,6 +393,7 @@ _HANDLERS: Mapping[type, Callable[[State, Any], State]] = {
     ev.Rerolled: _rerolled,
     ev.RerollDeclined: _rerolled,
     ev.RerollOffersSet: lambda s, e: s.with_side(e.player, reroll_offers=e.offer),
+    ev.ReactionOffersSet: lambda s, e: s.with_side(e.player, reaction_offers=e.offer),
 }
 
 _CLEARS_UNDO: frozenset[type] = frozenset(

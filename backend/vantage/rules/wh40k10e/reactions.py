@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from vantage.engine.errors import Rejection
 from vantage.rules.wh40k10e import geo
+from vantage.rules.wh40k10e.commands import ReactionOffers
 from vantage.rules.wh40k10e.emitter import Emitter
-from vantage.rules.wh40k10e.events import Waiting
+from vantage.rules.wh40k10e.events import ReactionOffersSet, Waiting
 from vantage.rules.wh40k10e.state import AttackPlan, Pending, State
 from vantage.rules.wh40k10e.stratagems import COSTS, can_afford
 
@@ -17,8 +19,9 @@ HEROIC_RANGE = 6.0
 def offer(
     em: Emitter, player: str, options: list[str], window: str, unit: str | None, after: str
 ) -> bool:
-    """Wait for ``player``'s reaction when there is one; ``True`` if the game now waits."""
-    if not options:
+    """Wait for ``player``'s reaction when there is one and the player wants to be asked
+    (``reaction_offers``); ``True`` if the game now waits."""
+    if not options or not em.state.side(player).reaction_offers:
         return False
     detail: dict[str, str | int | float | tuple[str, ...]] = {"window": window, "after": after}
     em.emit(
@@ -160,3 +163,16 @@ def after_fought(em: Emitter, unit: str) -> bool:
 
 
 __all__ = ["COSTS"]
+
+
+def set_offers(em: Emitter, cmd: ReactionOffers) -> Rejection | None:
+    """Switch the reaction windows on or off for the player; off also passes a window that is
+    waiting for them (the game goes on as after ``pass``)."""
+    player = em.actor or ""
+    em.emit(ReactionOffersSet(player=player, offer=cmd.offer))
+    pending = em.state.pending
+    if not cmd.offer and pending and pending.kind == "reaction" and pending.player == player:
+        from vantage.rules.wh40k10e.flow import resume
+
+        resume(em, str(pending.detail.get("after", "active")))
+    return None

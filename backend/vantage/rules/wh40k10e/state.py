@@ -86,6 +86,8 @@ class PlayerState:
     overwatch_turn: bool = False
     reroll_offers: bool = True
     """Offer Command Re-roll after this player's failed rolls (rules decision, rerolls.py)."""
+    reaction_offers: bool = True
+    """Ask this player about stratagems in the opponent's turn (reactions.py)."""
 
 
 @wire

@@ -74,6 +74,7 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
                 "stratagems_this_phase": list(s.stratagems_phase),
                 "overwatch_used": s.overwatch_turn,
                 "reroll_offers": s.reroll_offers,
+                "reaction_offers": s.reaction_offers,
             }
             for p, s in state.sides.items()
         },

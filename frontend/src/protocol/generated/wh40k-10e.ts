@@ -453,6 +453,22 @@ export interface Placed {
   distance: number;
 }
 
+/**
+ * Be asked whether to use a stratagem in the opponent's turn (``offer``, the default) or
+ * not; switching off while such a window waits for you passes it.
+ */
+export interface ReactionOffers {
+  type: "reaction_offers";
+  offer: boolean;
+}
+
+/** A player's setting: be asked about stratagems in the opponent's turn, or not. */
+export interface ReactionOffersSet {
+  type: "reaction_offers_set";
+  player: string;
+  offer: boolean;
+}
+
 /** End of turn: the models the controller removes to restore the unit's coherency (§5.9). */
 export interface RemoveModels {
   type: "remove_models";
@@ -680,6 +696,7 @@ export type Command =
   | UseStratagem
   | Reroll
   | RerollOffers
+  | ReactionOffers
   | RemoveModels
   | Pass
   | EndPhase
@@ -730,6 +747,7 @@ export type Event =
   | Rerolled
   | RerollDeclined
   | RerollOffersSet
+  | ReactionOffersSet
   | FiringDeckEquipped
   | AircraftLeft
   | ReservesDestroyed

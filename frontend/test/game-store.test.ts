@@ -33,8 +33,8 @@ describe("describeEvent", () => {
       { model: "a1", x: 14, y: 11, distance: 4.2 },
       { model: "a2", x: 16, y: 11, distance: 4.2 },
     ]);
-    expect(describeEvent(state(), e)).toBe('p1 moved Alpha Squad (2 models) 4.2"');
-    expect(describeEvent(state(), moved([{ model: "b1", x: 1, y: 1, distance: 1 }], "p2"))).toBe('p2 moved Bravo (1 model) 1.0"');
+    expect(describeEvent(state(), e)).toBe('Player 1 moved Alpha Squad (2 models) 4.2"');
+    expect(describeEvent(state(), moved([{ model: "b1", x: 1, y: 1, distance: 1 }], "p2"))).toBe('Player 2 moved Bravo (1 model) 1.0"');
     expect(describeEvent(state(), undefined)).toBe("hidden event");
   });
 });
@@ -47,7 +47,7 @@ describe("GameStore", () => {
     store.applyEvent(7, undefined);
     expect(store.v.value).toBe(7);
     expect(store.state.value?.models.find((m) => m.id === "a1")?.x).toBe(14);
-    expect(store.log.value).toEqual([{ v: 6, player: "p1", text: 'p1 moved Alpha Squad (1 model) 4.0"' }]);
+    expect(store.log.value).toEqual([{ v: 6, player: "p1", text: 'Player 1 moved Alpha Squad (1 model) 4.0"' }]);
   });
 
   it("ignores events before the first snapshot", () => {

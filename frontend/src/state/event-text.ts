@@ -1,4 +1,4 @@
-// An event in words for the log: `p1 moved Alpha Squad (5 models) 4.2"`.
+// An event in words for the log: `Player 1 moved Alpha Squad (5 models) 4.2"`.
 
 import { formatInches } from "../geometry/scale-bar";
 import type { GameEvent, TableState } from "../protocol/messages";
@@ -21,5 +21,6 @@ export function describeEvent(state: TableState | null, e: GameEvent | undefined
     .map(([unit, n]) => `${unitName.get(unit) ?? unit} (${plural(n, "model")})`)
     .join(", ");
   const farthest = e.moves.reduce((d, m) => Math.max(d, m.distance), 0);
-  return `${e.player} moved ${what} ${formatInches(farthest)}`;
+  const who = state?.players.find((p) => p.id === e.player)?.name || e.player;
+  return `${who} moved ${what} ${formatInches(farthest)}`;
 }

@@ -53,7 +53,7 @@ export function ToolBar({ tools, spectator }: { tools: TableTools; spectator: bo
           title={`${b.kind === "move" && spectator ? SPECTATOR_MOVE : b.title} (${b.key})`}
           onClick={() => tools.setTool(b.kind)}
         >
-          {b.label} <kbd>{b.key}</kbd>
+          {b.kind === "move" && spectator ? "Select" : b.label} <kbd>{b.key}</kbd>
         </button>
       ))}
     </div>

@@ -72,7 +72,7 @@ export function FightActions({ control, units }: { control: W40Control; units: U
               names={names}
             />
           )}
-          <p class="muted" data-testid="w40-attack-count">{attacks.length} attacks declared</p>
+          <p class="muted" data-testid="w40-attack-count">{attacks.length} {attacks.length === 1 ? "attack" : "attacks"} declared</p>
           <button
             type="button"
             class="button button--primary"

@@ -118,7 +118,7 @@ export function ShootingActions({ control, units }: { control: W40Control; units
             />
           )}
           <p class="muted" data-testid="w40-attack-count">
-            {total} attacks declared
+            {total} {total === 1 ? "attack" : "attacks"} declared
             {lent.attacks.length > 0 && ` (${lent.attacks.length} from the Firing Deck)`}
             {rows.outOfRange.length > 0 && ` · ${rows.outOfRange.length} out of range (left out)`}
           </p>

@@ -31,7 +31,7 @@ export function UnitList({ control }: { control: W40Control }) {
                   models={byUnit.get(id) ?? []}
                   color={p.color}
                   leader={s.leader ? state.game.units[s.leader] : undefined}
-                  joined={s.attached_to && s.location === "attached" ? state.game.units[s.attached_to]?.sheet.name : undefined}
+                  joined={s.attached_to && s.location === "attached" ? bodyguardName(state.game.units[s.attached_to]?.sheet.name, s.sheet.name) : undefined}
                   transport={s.location === "embarked" && s.transport ? state.game.units[s.transport]?.sheet.name : undefined}
                   focused={focus === id}
                   onSelect={() => control.selectUnit(id)}
@@ -42,4 +42,11 @@ export function UnitList({ control }: { control: W40Control }) {
       ))}
     </div>
   );
+}
+
+/** The attached unit is named "<bodyguard> + <leader>" (the server's leaders.attach); the
+ * leader's own card says whom it leads without naming itself again. */
+function bodyguardName(combined: string | undefined, leader: string): string | undefined {
+  const suffix = ` + ${leader}`;
+  return combined?.endsWith(suffix) ? combined.slice(0, -suffix.length) : combined;
 }

@@ -320,7 +320,12 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     t.answer_others(first)
 
     # Charge: targets from the server, 2D6, then the charge move dragged into Engagement Range.
-    seats[first].locator(f"[data-testid=w40-charge] [data-pick='{mover}']").click()
+    # Only the unit that moved up has an enemy within 12"; the others, still in their
+    # deployment zone (20" from the enemy's), are named as unable and not offered.
+    charge = seats[first].locator("[data-testid=w40-charge]")
+    charge.get_by_test_id("w40-charge-unable").wait_for()
+    assert [b.get_attribute("data-pick") for b in charge.locator("[data-pick]").all()] == [mover]
+    charge.locator(f"[data-pick='{mover}']").click()
     seats[first].locator("[data-testid=w40-declare-charge]").wait_for()
     t.click(first, "[data-testid=w40-declare-charge]")
     t.answer_others(first)

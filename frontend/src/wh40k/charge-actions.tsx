@@ -2,6 +2,7 @@
 // roll 2D6; then drag the charge move (or give up).
 
 import { useSignal, useSignalEffect } from "@preact/signals";
+import { useEffect } from "preact/hooks";
 import type { UnitId } from "../protocol/messages";
 import { toPaths } from "./move-plan";
 import { movePlan } from "./plan-start";
@@ -10,7 +11,36 @@ import { readUnitList } from "./targets-query";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
 
+/** Each unit's charge targets as the server lists them (null until all have answered; a unit
+ * whose question failed counts as able to charge, so it stays offered). */
+function useChargeReach(control: W40Control, units: UnitId[]): ReadonlyMap<UnitId, readonly string[] | null> | null {
+  const reach = useSignal<ReadonlyMap<UnitId, readonly string[] | null> | null>(null);
+  const version = control.store.stateV.value;
+  const key = units.join("|");
+  useEffect(() => {
+    let live = true;
+    reach.value = null;
+    Promise.all(
+      units.map((u) =>
+        control.query({ kind: "charge_targets", unit: u }).then(
+          (a) => readUnitList(a),
+          () => null,
+        ),
+      ),
+    ).then((lists) => {
+      if (live) reach.value = new Map(units.map((u, i) => [u, lists[i] ?? null]));
+    });
+    return () => {
+      live = false;
+    };
+  }, [control, key, version]);
+  return reach.value;
+}
+
 export function DeclareCharge({ control, units }: { control: W40Control; units: UnitId[] }) {
+  const reach = useChargeReach(control, units);
+  const able = reach === null ? units : units.filter((u) => (reach.get(u) ?? [""]).length > 0);
+  const unable = units.filter((u) => !able.includes(u));
   const unit = useSignal<UnitId | null>(null);
   const options = useSignal<string[] | null>(null);
   const targets = useSignal<ReadonlySet<UnitId>>(new Set());
@@ -38,7 +68,13 @@ export function DeclareCharge({ control, units }: { control: W40Control; units: 
   };
   return (
     <div class="w40-step" data-testid="w40-charge">
-      <UnitPicker units={units} names={names} label="Charge with" disabled={busy} onPick={pick} />
+      <UnitPicker units={able} names={names} label="Charge with" disabled={busy} onPick={pick} />
+      {reach !== null && able.length === 0 && <p class="muted">No unit has an enemy within 12".</p>}
+      {unable.length > 0 && (
+        <p class="muted" data-testid="w40-charge-unable">
+          No enemy within 12" of {unable.map(names.unit).join(", ")}.
+        </p>
+      )}
       {chosen && options.value?.length === 0 && <p class="muted">No enemy unit within 12" of {names.unit(chosen)}.</p>}
       {chosen && (options.value?.length ?? 0) > 0 && (
         <>

@@ -19,8 +19,8 @@ export function PlaceObjective({ control }: { control: W40Control }) {
   return (
     <div class="w40-step" data-testid="w40-place-objective">
       <p>
-        Click the table to place an objective marker: more than 6" from every edge and more than 9" from the other
-        markers.
+        Click the table to place an objective marker: its rim more than 6" from every edge and more than 9" from
+        the other markers' rims.
       </p>
       <div class="w40-row">
         <label>

@@ -70,8 +70,8 @@ def place_objective(em: Emitter, cmd: PlaceObjective) -> Rejection | None:
         problems.append(
             problem(
                 "rule/marker_edge",
-                f'a marker must be more than {EDGE_GAP:g}" '
-                f'from every battlefield edge (it is {edge:.2f}", §10)',
+                f'a marker must be more than {EDGE_GAP:g}" from every battlefield edge, '
+                f'measured from its rim (its rim is {edge:.2f}" from the nearest edge, §10)',
             )
         )
     for obj in state.table.objectives:
@@ -81,7 +81,7 @@ def place_objective(em: Emitter, cmd: PlaceObjective) -> Rejection | None:
                 problem(
                     "rule/marker_gap",
                     f"a marker must be more than "
-                    f'{MARKER_GAP:g}" from marker {obj.id} (it is {gap:.2f}", §10)',
+                    f'{MARKER_GAP:g}" from marker {obj.id}, rim to rim (it is {gap:.2f}", §10)',
                 )
             )
             break

@@ -147,7 +147,14 @@ export function ActionPanel({ control }: { control: W40Control }) {
       )}
       <div class="w40-row w40-actions__foot">
         {offers.endPhase && (
-          <button type="button" class="button button--primary" data-testid="w40-end-phase" disabled={busy || control.plan.value !== null} onClick={() => control.send({ type: "end_phase" })}>
+          <button
+            type="button"
+            class="button button--primary"
+            data-testid="w40-end-phase"
+            disabled={busy || control.plan.value !== null}
+            title={control.plan.value !== null ? "Confirm or cancel the planned move first" : undefined}
+            onClick={() => control.send({ type: "end_phase" })}
+          >
             End {title(PHASE_TITLE, state.game.phase)} phase
           </button>
         )}

@@ -145,7 +145,8 @@ class CellSearch:
         x0, y0, x1, y1 = cell[:4]
         return bool(self.seen.outer.intersects(shapely.box(x0, y0, x1, y1)))
 
-    def _reach(self, q: tuple[float, float]) -> float:
+    def _beyond_corners(self, q: tuple[float, float]) -> float:
+        """A distance from ``q`` past every corner of the observer's box (a line's length)."""
         return max(math.dist(q, c) for c in self.corners) + 1.0
 
     def _clear_at_centre(self, cell: Cell) -> tuple[tuple[Point3, Point3] | None, list[int]]:
@@ -174,7 +175,7 @@ class CellSearch:
     ) -> tuple[Point3, Point3] | None:
         """A segment to ``(q, zb)`` from the observer's plane ``za`` that misses the shadows
         (``useful`` collects the pieces whose shadow meets the observer)."""
-        reach = self._reach(q)
+        reach = self._beyond_corners(q)
         shadows = []
         for k, (part, _) in enumerate(self.parts):
             if part.exempt is not None and part.exempt.covers(Point(q)):
@@ -245,7 +246,7 @@ class CellSearch:
             return self._shadows[key]
         part = self.parts[k][0]
         mus = mu_range(zb, za, part.lo, part.hi)
-        shade = None if mus is None else shadow(part.inner, q, mus, self._reach(q))
+        shade = None if mus is None else shadow(part.inner, q, mus, self._beyond_corners(q))
         self._shadows[key] = shade
         return shade
 

@@ -39,7 +39,7 @@ from shapely.geometry import Polygon
 from vantage.geometry.lines import Interval, Line, chords, line_through
 from vantage.geometry.measure import planar_gap
 from vantage.geometry.outer_chords import Box, Figure, outer_chord
-from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, centre, to_polygon
+from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, centre, reach, to_polygon
 from vantage.geometry.vertical import Rect, solve_vertical
 
 SEE_INTO_GAP = 1e-6
@@ -257,13 +257,3 @@ def _convex(shape: Shape) -> bool:
     if isinstance(shape, Disc):
         return shape.r >= 0
     return isinstance(shape, Ellipse) or shape.convex
-
-
-def reach(shape: Shape) -> float:
-    """The largest distance from the footprint's centre (``prisms.centre``) to its points."""
-    if isinstance(shape, Disc):
-        return shape.r
-    if isinstance(shape, Ellipse):
-        return max(shape.a, shape.b)
-    cx, cy = centre(shape)
-    return max(math.hypot(x - cx, y - cy) for x, y in shape.points)

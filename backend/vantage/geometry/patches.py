@@ -35,7 +35,7 @@ import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from vantage.geometry.measure import rim_point
-from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, contains_point
+from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, contains_point, reach
 from vantage.geometry.sight import Wall
 
 Point2 = tuple[float, float]
@@ -99,14 +99,10 @@ def round_normal(shape: Disc | Ellipse, t: float) -> Point2:
     return nx / n, ny / n
 
 
-def _reach(shape: Disc | Ellipse) -> float:
-    return shape.r if isinstance(shape, Disc) else max(shape.a, shape.b)
-
-
 def size(patch: Patch) -> float:
     """The patch's extent in inches (its larger side; a face patch's box diagonal)."""
     if isinstance(patch, ArcPatch):
-        return max(_reach(patch.shape) * (patch.t1 - patch.t0), patch.z1 - patch.z0)
+        return max(reach(patch.shape) * (patch.t1 - patch.t0), patch.z1 - patch.z0)
     if isinstance(patch, EdgePatch):
         length = math.dist(patch.p, patch.q) * (patch.s1 - patch.s0)
         return max(length, patch.z1 - patch.z0)
@@ -246,7 +242,7 @@ def slice_at_centre(patch: ArcPatch | EdgePatch, axis: str) -> Patch:
 
 def _rim_length(patch: ArcPatch | EdgePatch) -> float:
     if isinstance(patch, ArcPatch):
-        return _reach(patch.shape) * (patch.t1 - patch.t0)
+        return reach(patch.shape) * (patch.t1 - patch.t0)
     return math.dist(patch.p, patch.q) * (patch.s1 - patch.s0)
 
 
@@ -393,8 +389,8 @@ class Footprint:
             self.box = (min(xs), min(ys), max(xs), max(ys))
         else:
             self.kind = "round"
-            reach = _reach(shape)
-            self.box = (shape.cx - reach, shape.cy - reach, shape.cx + reach, shape.cy + reach)
+            r = reach(shape)
+            self.box = (shape.cx - r, shape.cy - r, shape.cx + r, shape.cy + r)
 
     def meets(self, pts: list[Point2]) -> bool:
         """Whether the convex hull of ``pts`` meets the open footprint (margin EPS)."""

@@ -209,6 +209,17 @@ def centre(shape: Shape) -> tuple[float, float]:
     return shape.cx, shape.cy
 
 
+def reach(shape: Shape) -> float:
+    """The largest distance from the footprint's ``centre`` to its points (a round shape's
+    radius, an oval's half-length)."""
+    if isinstance(shape, Disc):
+        return shape.r
+    if isinstance(shape, Ellipse):
+        return max(shape.a, shape.b)
+    cx, cy = centre(shape)
+    return max(math.hypot(x - cx, y - cy) for x, y in shape.points)
+
+
 def contains_point(shape: Shape, x: float, y: float, eps: float = 1e-9) -> bool:
     """Whether the closed shape contains the point (with a small tolerance)."""
     if isinstance(shape, Disc):

@@ -49,13 +49,13 @@ from vantage.geometry.lines import (
 )
 from vantage.geometry.prisms import (
     Disc,
-    Ellipse,
     Poly,
     Prism,
     Shape,
     bbox,
     centre,
     nothing_passes_under,
+    reach,
     to_polygon,
 )
 from vantage.geometry.sight_matrix import pair_clear_line
@@ -281,20 +281,12 @@ def _meets_all(
         pts = shapely.points([centre(shapes[i]) for i in rounds])
         gaps = shapely.distance(hull, pts)
         for i, gap in zip(rounds, gaps, strict=True):
-            out[i] = bool(gap <= _reach(shapes[i]) + 1e-9)
+            out[i] = bool(gap <= reach(shapes[i]) + 1e-9)
     if polys:
         hits = shapely.intersects(hull, [shapely_polygon(shapes[i]) for i in polys])
         for i, hit in zip(polys, hits, strict=True):
             out[i] = bool(hit)
     return out
-
-
-def _reach(shape: Shape) -> float:
-    if isinstance(shape, Disc):
-        return shape.r
-    if isinstance(shape, Ellipse):
-        return max(shape.a, shape.b)
-    return 0.0
 
 
 def shapely_polygon(shape: Shape) -> Polygon:

@@ -4,6 +4,7 @@
 
 import { useSignal, useSignalEffect } from "@preact/signals";
 import type { ModelId, UnitId } from "../protocol/messages";
+import { diceValue } from "./die-value";
 import { weaponName } from "./event-text";
 import { modelChoiceLabel } from "./model-choice";
 import type { W40Control } from "./w40-control";
@@ -34,6 +35,13 @@ export function RerollActions({ control, unit, roll, dice, options, failed, weap
   const idle = control.store.idle.value;
   const what = ROLL_WORDS[roll] ?? roll.replaceAll("_", " ");
   const context = weapon ? ` (${weaponName(weapon, names)}${target ? ` → ${names.unit(target)}` : ""})` : "";
+  const sheet = control.store.state.value?.game.units[unit]?.sheet;
+  const profile = sheet?.weapons.find((w) => w.name === weapon);
+  const expr = roll === "damage" ? profile?.damage : roll === "attacks" ? profile?.attacks : undefined;
+  const shown = (d: string): string => {
+    const value = diceValue(expr, d);
+    return value === null ? d : `${d} → ${value}`;
+  };
   return (
     <div class="w40-step" data-testid="w40-reroll" data-roll={roll}>
       <p>
@@ -53,7 +61,7 @@ export function RerollActions({ control, unit, roll, dice, options, failed, weap
             title={failed.includes(i) ? `Re-roll this failed ${what}` : `Re-roll this ${what} (it succeeded)`}
             onClick={() => control.send({ type: "reroll", roll: i })}
           >
-            {d}
+            {shown(d)}
           </button>
         ))}
       </div>

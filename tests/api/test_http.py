@@ -70,6 +70,10 @@ def _bad_model_setup() -> dict[str, object]:
             "setup.units[0].player",
         ),
         ({"system": "sandbox", "setup": "a string"}, "setup"),
+        # found by fuzzing: each was a 500
+        ({"system": "wh40k-10e", "battle_size": []}, "battle_size"),
+        ({"system": "wh40k-10e", "battle_size": {}}, "battle_size"),
+        ({"system": "wh40k-10e", "objectives": ["place"]}, "objectives"),
     ],
 )
 def test_invalid_setup_is_422_naming_the_field(
@@ -90,6 +94,27 @@ def test_malformed_bodies_are_422_not_500(live_server: LiveServer, content: byte
     )
     assert r.status_code == 422
     assert r.json()["code"] == "request/invalid"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"system": "sandbox", "x": NaN}',
+        b'{"system": "death-angel", "note": {"deep": [Infinity]}}',
+        b'{"system": "death-angel", "seats": 1e999}',
+    ],
+)
+def test_non_finite_numbers_anywhere_are_refused(live_server: LiveServer, content: bytes) -> None:
+    """A request is stored with its game and exported as JSON, which has no NaN: such a number,
+    even in a field the system ignores, is refused and named (fuzzing found the export's 500)."""
+    r = httpx.post(
+        f"{live_server.base}/api/games",
+        content=content,
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"]["field"] in ("x", "note.deep[0]", "seats")
+    assert "finite" in r.json()["message"]
 
 
 def test_huge_body_is_413(live_server: LiveServer) -> None:

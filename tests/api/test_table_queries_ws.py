@@ -144,6 +144,12 @@ def test_scenario_query_types_work_live(seat: Seat) -> None:
             "positions.b1",
         ),
         ({"type": "teleport"}, "type"),
+        # found by fuzzing: a point this far made the geometry fail and the query went unanswered
+        ({"type": "measure", "a": {"x": 1e308, "y": 0}, "b": "a1"}, "a"),
+        (
+            {"type": "unit_check", "unit": "A", "positions": {"a1": {"x": -1e300, "y": 1}}},
+            "positions.a1",
+        ),
     ],
 )
 def test_bad_queries_are_rejected_and_the_socket_survives(

@@ -167,6 +167,19 @@ BAD_INPUTS = [
         '"moves": [{"model": "w1", "to": {"x": 11.8, "y": 6}}]}}',
         "move/overlap",
     ),
+    # found by fuzzing: a height or facing this large made later distances infinite
+    (
+        '{"type": "intent", "intent_id": "z", "expected_v": 0, "cmd": {"type": "move_models", '
+        '"moves": [{"model": "w1", "to": {"x": 12, "y": 7, "z": 1e308}}]}}',
+        "intent/invalid_command",
+    ),
+    (
+        '{"type": "intent", "intent_id": "f", "expected_v": 0, "cmd": {"type": "move_models", '
+        '"moves": [{"model": "w1", "to": {"x": 12, "y": 7, "facing": 1e308}}]}}',
+        "intent/invalid_command",
+    ),
+    ('{"type": "intent", "intent_id": "t", "expected_v": 0, "cmd": {}}', "intent/invalid_command"),
+    ('{"type": "query", "req_id": true, "q": {"type": "measure"}}', "message/invalid"),
 ]
 
 

@@ -16,6 +16,7 @@ from vantage.app.live import LiveGame
 from vantage.app.metrics import Metrics
 from vantage.app.shell_commands import command_json, decide, is_version_free, parse_command
 from vantage.bus.base import Bus
+from vantage.engine.codec import reject_nonfinite
 from vantage.engine.context import Ctx, Viewer
 from vantage.engine.dice import SeededDice
 from vantage.engine.errors import ConflictError, Rejection
@@ -87,6 +88,9 @@ class GameService:
 
     async def create(self, request: Mapping[str, Any]) -> CreatedGame | Rejection:
         """Validate the request with the system's rules, store the game and deal its opening."""
+        bad = reject_nonfinite(request)  # stored with the game and exported as JSON: no NaN
+        if bad:
+            return Rejection("request/invalid", f"{bad}: must be a finite number", {"field": bad})
         system = request.get("system")
         ruleset = find_ruleset(system) if isinstance(system, str) else None
         if ruleset is None:

@@ -10,15 +10,21 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 from pydantic.json_schema import JsonSchemaMode
 
 from vantage.engine.errors import CorruptLogError, Rejection
 
 T = TypeVar("T")
 C = TypeVar("C")
+
+REACH = 1e6
+"""The largest position (inches) or angle (degrees) any input may give: far past any table, and
+small enough that every distance computed from such positions stays finite."""
+Coordinate = Annotated[float, Field(ge=-REACH, le=REACH)]
+"""A position or an angle in a command or a file."""
 
 _WIRE_CONFIG = {"allow_inf_nan": False, "extra": "forbid", "strict": False}
 
@@ -48,7 +54,7 @@ def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[st
     """
     err = exc.errors(include_url=False)[0]
     loc = err["loc"]
-    if err["type"] == "union_tag_invalid":  # name the tag field itself: ``base.shape``
+    if err["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the tag: ``base.shape``
         loc = (*loc, str((err.get("ctx") or {}).get("discriminator", "")).strip("'"))
     path = json_path(_input_loc(loc, raw))
     if prefix:
@@ -96,6 +102,8 @@ def _short_message(kind: str, msg: str, ctx: Mapping[str, Any]) -> str:
         return _TYPES[kind]
     if kind == "union_tag_invalid":
         return f"must be one of {ctx.get('expected_tags', '')}"
+    if kind == "union_tag_not_found":
+        return "is required"
     for bound, symbol in _BOUNDS.items():
         if kind == bound:
             limit = next(iter(ctx.values()), "")

@@ -14,16 +14,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from vantage.engine.codec import first_error, reject_nonfinite
+from vantage.engine.codec import REACH, first_error, reject_nonfinite
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
 from vantage.geometry.shapes import CircleBase, HullBase, OvalBase, is_valid_hull
 
 SYSTEMS = ("wh40k-10e", "wh40k-9e", "wh40k-8e", "deathmatch", "death-angel", "sandbox")
 FORMAT = "vantage-scenario/1"
 
-REACH = 1e6
-"""Inches: the largest position or angle a file may give (far past any table; distances of such
-positions stay finite)."""
 Pos = Annotated[float, Field(allow_inf_nan=False, ge=-REACH, le=REACH)]
 Point = Annotated[tuple[Pos, Pos], Field(strict=False)]
 """A JSON array of two numbers (strict elements; only the array may stand for the tuple)."""
@@ -53,8 +50,8 @@ BaseIn = Annotated[CircleIn | OvalIn | HullIn, Field(discriminator="shape")]
 
 
 class TableIn(_Strict):
-    width: float = Field(gt=0, le=1000)
-    depth: float = Field(gt=0, le=1000)
+    width: float = Field(ge=1, le=1000)
+    depth: float = Field(ge=1, le=1000)
 
 
 class UnitIn(_Strict):
@@ -75,8 +72,8 @@ class ModelIn(_Strict):
     z: Pos = 0.0
     height: float = Field(default=1.6, ge=0, le=100, allow_inf_nan=False)
     facing: Pos = 0.0
-    oc: int = Field(default=0, ge=0)
-    wounds: int = Field(default=1, ge=0)
+    oc: int = Field(default=0, ge=0, le=1000)
+    wounds: int = Field(default=1, ge=0, le=100000)
     name: str = Field(default="", max_length=120)
     melee_range: float = Field(default=0.0, ge=0, le=1000, allow_inf_nan=False)
 

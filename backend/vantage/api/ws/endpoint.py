@@ -59,10 +59,10 @@ class Outbox:
 
 
 @router.websocket("/ws/games/{game_id}")
-async def game_socket(
-    ws: WebSocket, game_id: str, token: str = "", since: int | None = None
-) -> None:
-    """One viewer's live connection to a game (docs/protocol.md "Websocket")."""
+async def game_socket(ws: WebSocket, game_id: str, token: str = "", since: str = "") -> None:
+    """One viewer's live connection to a game (docs/protocol.md "Websocket"). A ``since`` that
+    is not a whole number is treated as absent: the viewer gets a snapshot, as for one out of
+    range."""
     services: Services = ws.app.state.services
     viewer = await services.games.viewer_for(game_id, token)
     await ws.accept()
@@ -78,7 +78,7 @@ async def game_socket(
     outbox = Outbox(ws, services.settings.send_queue_size)
     member = Member(viewer=viewer, send=outbox.put)
     async with services.games.lock(game_id):
-        _send_catch_up(outbox, game, viewer, since, services.settings.replay_window)
+        _send_catch_up(outbox, game, viewer, _version(since), services.settings.replay_window)
         member.sent_v = game.version
         services.rooms.join(game, member)
     try:
@@ -155,6 +155,12 @@ async def _read_loop(
             task.cancel()
 
 
+def _version(since: str) -> int | None:
+    """The version a reconnecting client has seen, or ``None`` (not a whole number)."""
+    text = since.strip()
+    return int(text) if text.isdecimal() and len(text) <= 18 else None
+
+
 def _ids(msg: IntentMsg | QueryMsg | PingMsg | Rejection) -> dict[str, Any]:
     """The id a refusal must carry so the client can match it to its request."""
     if isinstance(msg, IntentMsg):
@@ -179,7 +185,12 @@ def _start_query(
         return
 
     async def run() -> None:
-        outbox.put(await _answer(services, game_id, viewer, msg))
+        try:
+            outbox.put(await _answer(services, game_id, viewer, msg))
+        except Exception:  # a bug: logged with its traceback, and the asker still hears back
+            log.exception("query %r of game %s failed", msg.q.get("type"), game_id)
+            failed = Rejection("query/failed", "the server could not answer this question")
+            outbox.put(rejected(failed, req_id=msg.req_id))
 
     task = asyncio.create_task(run())
     running.add(task)

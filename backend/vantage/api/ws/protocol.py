@@ -12,7 +12,7 @@ from vantage.engine.errors import Rejection
 
 
 class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
 
 class IntentMsg(_Msg):

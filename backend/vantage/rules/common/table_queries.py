@@ -20,6 +20,7 @@ from typing import Any, TypeGuard
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
+from vantage.engine.codec import REACH
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Table
 from vantage.geometry.shapes import footprint
@@ -56,11 +57,17 @@ def _point_or_model(table: Table, q: Mapping[str, Any], key: str) -> str | XY:
         x, y = value.get("x"), value.get("y")
         if _finite(x) and _finite(y):
             return float(x), float(y)
-    raise ScenarioError(key, "must be a model id or a point {x, y}")
+    raise ScenarioError(key, f"must be a model id or a point {{x, y}} within {REACH:g} inches")
 
 
 def _finite(v: object) -> TypeGuard[float]:
-    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+    """A coordinate: a number, finite and no larger than a scenario's positions may be."""
+    return (
+        isinstance(v, int | float)
+        and not isinstance(v, bool)
+        and math.isfinite(v)
+        and abs(v) <= REACH
+    )
 
 
 def _measure(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, Any]:
@@ -132,7 +139,7 @@ def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, An
             raise ScenarioError(f"positions.{model_id}", "must be a model of the unit")
         x, y = pos.get("x"), pos.get("y")
         if not (_finite(x) and _finite(y)):
-            raise ScenarioError(f"positions.{model_id}", "needs finite x and y")
+            raise ScenarioError(f"positions.{model_id}", f"needs x and y within {REACH:g} inches")
         moved[model_id] = model.placed(float(x), float(y))
     placed = table.with_models(moved)
     rules = geometry_for(system)

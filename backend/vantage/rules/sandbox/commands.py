@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from vantage.engine.codec import wire
+from vantage.engine.codec import Coordinate, wire
 
 
 @wire
@@ -13,10 +13,10 @@ from vantage.engine.codec import wire
 class Placement:
     """Where a model should go: position in inches, optional facing and height."""
 
-    x: float
-    y: float
-    facing: float | None = None
-    z: float | None = None
+    x: Coordinate
+    y: Coordinate
+    facing: Coordinate | None = None
+    z: Coordinate | None = None
 
 
 @wire

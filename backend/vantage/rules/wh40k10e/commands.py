@@ -12,9 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from vantage.engine.codec import Codec, wire
+from vantage.engine.codec import Codec, Coordinate, wire
 
-Point = tuple[float, float]
+Point = tuple[Coordinate, Coordinate]
 
 
 @wire
@@ -23,10 +23,10 @@ class Place:
     """Where one model is set up."""
 
     model: str
-    x: float
-    y: float
-    z: float = 0.0
-    facing: float | None = None
+    x: Coordinate
+    y: Coordinate
+    z: Coordinate = 0.0
+    facing: Coordinate | None = None
 
 
 @wire
@@ -36,8 +36,8 @@ class PathIn:
 
     model: str
     path: tuple[Point, ...]
-    z: float | None = None
-    facing: float | None = None
+    z: Coordinate | None = None
+    facing: Coordinate | None = None
 
 
 @wire
@@ -65,8 +65,8 @@ class PlaceObjective:
     """Only War: place the next objective marker (§10)."""
 
     type: Literal["place_objective"] = "place_objective"
-    x: float
-    y: float
+    x: Coordinate
+    y: Coordinate
 
 
 @wire

@@ -26,7 +26,11 @@ def live_query(state: State, query: Mapping[str, Any]) -> Any | Rejection:
         return {k: title for k, (title, _) in LAYOUTS.items()}
     unit = query.get("unit")
     if not isinstance(unit, str) or unit not in state.sheets:
-        return Rejection("query/unit", "name a unit by id")
+        return Rejection("query/unit", "name a unit by id", {"field": "unit"})
+    if kind in ("targets", "charge_targets") and state.phase == "setup":
+        # nothing shoots or charges before the battle; and a loan's answer could tell which
+        # models start embarked while the battle formations are still secret
+        return Rejection("query/not_now", "no unit shoots or charges during set-up")
     if kind == "targets":
         deck = _deck_state(state, unit, query.get("firing_deck", []))
         return deck if isinstance(deck, Rejection) else eligible_targets(deck, unit)
@@ -46,13 +50,16 @@ def _deck_state(state: State, transport: str, raw: object) -> State | Rejection:
         isinstance(p, dict) and isinstance(p.get("model"), str) and isinstance(p.get("weapon"), str)
         for p in raw
     ):
-        return Rejection("query/firing_deck", 'firing_deck: a list of {"model", "weapon"}')
+        shape = 'firing_deck: a list of {"model", "weapon"}'
+        return Rejection("query/firing_deck", shape, {"field": "firing_deck"})
     if not raw:
         return state
     picks = [DeckIn(model=p["model"], weapon=p["weapon"]) for p in raw]
     bad = problems(state, transport, picks)
     if bad:
-        return Rejection("query/firing_deck", bad[0].message, {"code": bad[0].code})
+        return Rejection(
+            "query/firing_deck", bad[0].message, {"code": bad[0].code, "field": "firing_deck"}
+        )
     return equip(state, transport, [f"{p.model}|{p.weapon}" for p in picks])
 
 

@@ -57,7 +57,7 @@ def _bad(field: str, message: str) -> Rejection:
 def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
     """Validate a create-game request (everything but ``system``)."""
     size = request.get("battle_size", "incursion")
-    if size not in SIZES:
+    if not isinstance(size, str) or size not in SIZES:
         return _bad("battle_size", f"must be one of {sorted(SIZES)}")
     strict = request.get("strict", True)
     if not isinstance(strict, bool):
@@ -66,7 +66,7 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
     if not isinstance(cp, int) or isinstance(cp, bool) or not 0 <= cp <= 20:
         return _bad("starting_cp", "must be a whole number from 0 to 20")
     placing = request.get("objectives", "place")
-    if placing not in ("place", "layout"):
+    if not isinstance(placing, str) or placing not in ("place", "layout"):
         return _bad("objectives", 'must be "place" or "layout"')
     sheets = _armies(request.get("armies", {}))
     if isinstance(sheets, Rejection):

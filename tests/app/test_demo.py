@@ -7,7 +7,11 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 
 from vantage.app.demo import create_demo_game
+from vantage.app.games import GameService
+from vantage.bus.memory import MemoryBus
 from vantage.config import Settings
+from vantage.engine.errors import Rejection
+from vantage.rules.sandbox.presets import demo_table
 from vantage.store.appends import AppendRequest
 from vantage.store.db import open_database
 from vantage.store.models import GameRow, SeatRow
@@ -55,3 +59,20 @@ async def test_a_new_demo_replaces_unplayed_ones_and_keeps_played_ones(db_url: s
     third = await create_demo_game(settings)
     assert third.id != second.id
     assert await _count(db_url) == (2, 6), "a demo game somebody played in is kept"
+
+
+async def test_a_lobby_game_on_the_demo_table_is_not_replaced(db_url: str) -> None:
+    """A game made in the lobby from the Demo preset has the demo's set-up; a restart's new demo
+    game must not delete it, played or not (only the games `make run` made are its own)."""
+    settings = Settings(database_url=db_url)
+    db = open_database(db_url)
+    try:
+        mine = await GameService(db, MemoryBus()).create(
+            {"system": "sandbox", "setup": demo_table()}
+        )
+    finally:
+        await db.dispose()
+    assert not isinstance(mine, Rejection)
+    await create_demo_game(settings)
+    await create_demo_game(settings)
+    assert await _count(db_url) == (2, 6), "the lobby game and the latest demo game"

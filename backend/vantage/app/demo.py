@@ -10,14 +10,19 @@ from vantage.rules.sandbox.presets import demo_table
 from vantage.store import event_log
 from vantage.store.db import open_database
 
+MARK = {"started_by": "make run"}
+"""Stored with the demo game's request, so that only the games ``make run`` made are replaced:
+a game made in the lobby from the same Demo preset is the user's (the sandbox ignores the key)."""
+
 
 async def create_demo_game(settings: Settings) -> CreatedGame:
     """Create a sandbox game on the demo table, replacing earlier demo games nobody played."""
     db = open_database(settings.database_url)
-    request = {"system": "sandbox", "setup": demo_table()}
+    options = {"setup": demo_table(), **MARK}
+    request = {"system": "sandbox", **options}
     try:
         async with db.transaction() as session:
-            await event_log.delete_unplayed(session, "sandbox", {"setup": request["setup"]})
+            await event_log.delete_unplayed(session, "sandbox", options)
         created = await GameService(db, MemoryBus()).create(request)
     finally:
         await db.dispose()

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { closestPoints } from "../src/board/tools/closest-points";
 import { LatestOnly } from "../src/board/tools/latest-only";
+import { dragRules } from "../src/board/tools/drag-rules";
 import { convexHull, ellipseOffset, offsetOutline, outlinePolygon, roundedOffset } from "../src/board/tools/outline";
 import { parseRadius } from "../src/board/tools/ring-tool";
 import { coverWords, sightLineWords, sightWords } from "../src/board/tools/sight-tool";
@@ -20,6 +21,8 @@ import { QueryClient, QueryFailed } from "../src/net/query-client";
 import { tableQueries } from "../src/net/table-queries";
 import { GameStore } from "../src/state/game-store";
 import { FakeSocket, ManualTimers, table } from "./fakes";
+
+const WARHAMMER_DRAG = dragRules("wh40k-10e");
 
 const R32 = 32 / 50.8;
 /** Let promise callbacks and queued microtasks run. */
@@ -291,7 +294,7 @@ describe("ToolController", () => {
       report: () => reports.push(tools.readout()),
     });
     state = decodeTableState(table());
-    tools.setTable(state, false, { engagementRange: 1 });
+    tools.setTable(state, false, WARHAMMER_DRAG);
   });
 
   it("rules base to base: a preview while aiming, then the server's number and points", async () => {
@@ -326,9 +329,9 @@ describe("ToolController", () => {
     tools.click({ x: 15, y: 15 }, null, false);
     expect(queries.last("measure").args).toEqual(["a1", { x: 15, y: 15 }]);
     const moved = { ...state, models: state.models.map((m) => (m.id === "a1" ? { ...m, x: 11 } : m)) };
-    tools.setTable(moved, true, { engagementRange: 1 }); // a local ghost: the server has the old place
+    tools.setTable(moved, true, WARHAMMER_DRAG); // a local ghost: the server has the old place
     expect(queries.calls).toHaveLength(1);
-    tools.setTable(moved, false, { engagementRange: 1 });
+    tools.setTable(moved, false, WARHAMMER_DRAG);
     expect(queries.calls).toHaveLength(2);
   });
 
@@ -383,7 +386,7 @@ describe("ToolController", () => {
     tools.moveTo(new Map([["a2", { x: 21, y: 10 }]]));
     expect(keys()).toEqual(["halo-a2:halo"]);
     expect(queries.calls.map((c) => c.args)).toEqual([["A", { a1: { x: 10, y: 10 }, a2: { x: 20, y: 10 } }]]);
-    queries.last("unit_check").answer.resolve({ coherent: false, breaking: ["a1", "a2"], engaged_with: ["b1"] });
+    queries.last("unit_check").answer.resolve({ coherent: false, breaking: ["a1", "a2"], engaged_with: ["b1"], overlapping: [] });
     await settle();
     expect(readout().dragCheck).toMatchObject({
       unit: "A",
@@ -394,7 +397,7 @@ describe("ToolController", () => {
     timers.advance(100);
     expect(queries.calls.map((c) => c.args).at(-1)).toEqual(["A", { a1: { x: 10, y: 10 }, a2: { x: 21, y: 10 } }]);
     tools.moveEnded();
-    queries.last("unit_check").answer.resolve({ coherent: true, breaking: [], engaged_with: [] });
+    queries.last("unit_check").answer.resolve({ coherent: true, breaking: [], engaged_with: [], overlapping: [] });
     await settle();
     expect(readout().dragCheck).toBeNull();
     expect(keys()).toEqual([]);

@@ -127,6 +127,25 @@ def test_unit_check_reports_coherency_breakers_and_engagement(seat: Seat) -> Non
         2,
     )["a"]
     assert near["engaged_with"] == ["b1"] and near["coherent"] is False
+    assert apart["overlapping"] == near["overlapping"] == []
+    # a2 a base's width short of b1's centre: the bases overlap (the move would be refused);
+    # a1 and a2 on top of each other too: both pairs are named
+    onto = _ask(
+        seat,
+        {
+            "type": "unit_check",
+            "unit": "A",
+            "positions": {"a1": {"x": 30 - R32, "y": 10}, "a2": {"x": 30 - R32, "y": 10.5}},
+        },
+        3,
+    )["a"]
+    assert onto["overlapping"] == ["a1", "a2", "b1"]
+    touching = _ask(
+        seat,
+        {"type": "unit_check", "unit": "A", "positions": {"a2": {"x": 30 - 2 * R32, "y": 10}}},
+        4,
+    )["a"]
+    assert touching["overlapping"] == []  # bases may touch
 
 
 def test_scenario_query_types_work_live(seat: Seat) -> None:

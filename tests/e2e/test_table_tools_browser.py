@@ -167,6 +167,13 @@ def test_each_tool_shows_the_servers_answer(
         assert "b1" in p1.get_by_test_id("drag-engagement").inner_text()
         p1.screenshot(path=str(shots / "tool-drag-check.png"))
 
+        # On b1's base: the check says the bases would overlap (the drop would be refused).
+        onto = screen(p1, 30 - R32, 10)
+        p1.mouse.move(onto["x"], onto["y"], steps=5)
+        wait_hook(p1, "v.dragCheck?.answered && v.dragCheck.overlapping.length > 0")
+        assert hook(p1, "dragCheck")["overlapping"] == ["a2", "b1"]
+        assert "Bases overlap" in p1.get_by_test_id("drag-overlap").inner_text()
+
         # Escape cancels the drag: the model stays, the check goes.
         p1.keyboard.press("Escape")
         p1.mouse.up()

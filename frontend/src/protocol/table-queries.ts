@@ -58,6 +58,8 @@ export interface UnitCheckAnswer {
   breaking: ModelId[];
   /** Enemy models in engagement range of the unit. */
   engaged_with: ModelId[];
+  /** Models of each pair of bases that would overlap there (the move would be refused). */
+  overlapping: ModelId[];
 }
 
 /** What the table tools may ask of the server; answers are checked before they are returned. */
@@ -126,5 +128,6 @@ export function decodeUnitCheckAnswer(value: Json, path = "a"): UnitCheckAnswer 
     coherent: boolean(o["coherent"], `${path}.coherent`),
     breaking: list(o["breaking"], `${path}.breaking`, string),
     engaged_with: list(o["engaged_with"], `${path}.engaged_with`, string),
+    overlapping: optional(o["overlapping"], `${path}.overlapping`, (v, p) => list(v, p, string), []),
   };
 }

@@ -159,20 +159,33 @@ function SightSection({ s, names, clear }: { s: SightReadout; names: ToolNames; 
 
 function DragSection({ d, names }: { d: DragCheckReadout; names: ToolNames }) {
   const a = d.answer;
+  const zone = d.rules.engagement === "control zone";
+  const engaged = a ? a.engaged_with.length > 0 : false;
   return (
     <Section title={`Moving ${names.unit(d.unit)}`} tool="drag">
       {a === null ? (
         <div class="muted">Checking…</div>
       ) : (
         <>
-          <div class={a.coherent ? "good" : "bad"} data-testid="drag-coherency">
-            {a.coherent ? "In coherency" : `Out of coherency: ${list(a.breaking, names.model)}`}
+          {d.rules.coherency && (
+            <div class={a.coherent ? "good" : "bad"} data-testid="drag-coherency">
+              {a.coherent ? "In coherency" : `Out of coherency: ${list(a.breaking, names.model)}`}
+            </div>
+          )}
+          <div class={engaged ? "warn" : ""} data-testid="drag-engagement">
+            {zone
+              ? engaged
+                ? `In a control zone with ${list(a.engaged_with, names.model)}`
+                : "In no enemy's control zone"
+              : engaged
+                ? `In engagement range of ${list(a.engaged_with, names.model)}`
+                : "Not in engagement range"}
           </div>
-          <div class={a.engaged_with.length > 0 ? "warn" : ""} data-testid="drag-engagement">
-            {a.engaged_with.length > 0
-              ? `In engagement range of ${list(a.engaged_with, names.model)}`
-              : "Not in engagement range"}
-          </div>
+          {a.overlapping.length > 0 && (
+            <div class="bad" data-testid="drag-overlap">
+              Bases overlap: {list(a.overlapping, names.model)}. The move would be refused
+            </div>
+          )}
         </>
       )}
     </Section>

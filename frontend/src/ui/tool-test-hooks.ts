@@ -36,6 +36,8 @@ export interface ToolTestHooks {
     coherent: boolean | null;
     breaking: string[];
     engaged_with: string[];
+    /** Models of each pair of bases that would overlap (the drop would be refused). */
+    overlapping: string[];
     /** Unit checks asked during this drag. */
     queries: number;
   } | null;
@@ -81,6 +83,7 @@ export function toolTestHooks(readout: ReadonlySignal<ToolReadout>): ToolTestHoo
         coherent: a?.coherent ?? null,
         breaking: a?.breaking ?? [],
         engaged_with: a?.engaged_with ?? [],
+        overlapping: a?.overlapping ?? [],
         queries: d.queries,
       };
     },

@@ -7,8 +7,9 @@ system, answered by the same geometry as the scenario runner and the rules.
 - ``{"type": "sight", "observer": id, "target": id}``: visible, fully visible and cover in one
   answer, with the witness (a clear segment, or the ids of what blocks).
 - ``{"type": "unit_check", "unit": id, "positions": {model id: {"x", "y"}}}``: coherency
-  (with the models that break it) and the enemy models in engagement range, for a unit placed
-  at those positions: live feedback while dragging, by the rules the server applies on drop.
+  (with the models that break it), the enemy models in engagement range and the models whose
+  bases would overlap another's (``overlapping``: both of each pair), for a unit placed at
+  those positions: live feedback while dragging, by the rules the server applies on drop.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from vantage.engine.errors import Rejection
 from vantage.engine.table import Table
 from vantage.geometry.shapes import footprint
 from vantage.rules.common.systems import geometry_for
+from vantage.rules.sandbox.commands import ModelMove, Placement
+from vantage.rules.sandbox.placement import overlapping
 from vantage.scenario.queries import answer_query
 from vantage.scenario.schema import Scenario, ScenarioError
 
@@ -149,8 +152,10 @@ def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, An
     engaged = sorted(
         {o.id for o in others for m in mine if rules.engaged(placed, placed.models[m], o)}
     )
+    moves = [ModelMove(model=mid, to=Placement(x=m.x, y=m.y)) for mid, m in moved.items()]
     return {
         "coherent": coherency.coherent,
         "breaking": list(coherency.breaking),
         "engaged_with": engaged,
+        "overlapping": sorted({mid for pair in overlapping(table, moves) for mid in pair}),
     }

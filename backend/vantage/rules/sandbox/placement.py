@@ -6,7 +6,7 @@ These checks hold for every table system; rule systems add their own on top.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 import shapely
 from shapely import STRtree
@@ -74,6 +74,15 @@ def _on_table(table: Table, shape: Polygon) -> bool:
 
 def _check_overlaps(table: Table, moves: tuple[ModelMove, ...]) -> Rejection | None:
     """No two bases at the same height may overlap after the move (touching is fine)."""
+    for mid, other in overlapping(table, moves):
+        detail = {"model": mid, "other": other}
+        return Rejection("move/overlap", f"{mid} would overlap {other}", detail)
+    return None
+
+
+def overlapping(table: Table, moves: Sequence[ModelMove]) -> Iterator[tuple[str, str]]:
+    """Each moved model and a model whose base it would overlap at the same height after the
+    move (touching is fine), in table order; the drag check shows them before the drop."""
     moved = {mv.model: mv for mv in moves}
     ids: list[str] = []
     shapes: list[Polygon] = []
@@ -87,17 +96,11 @@ def _check_overlaps(table: Table, moves: tuple[ModelMove, ...]) -> Rejection | N
     index = {mid: i for i, mid in enumerate(ids)}
     for mid in moved:
         i = index[mid]
-        for j in tree.query(shapes[i], predicate="intersects"):
-            j = int(j)
+        for j in sorted(int(k) for k in tree.query(shapes[i], predicate="intersects")):
             if j == i or abs(heights[i] - heights[j]) > EPS:
                 continue
             if shapely.area(shapely.intersection(shapes[i], shapes[j])) > OVERLAP_AREA:
-                return Rejection(
-                    "move/overlap",
-                    f"{mid} would overlap {ids[j]}",
-                    {"model": mid, "other": ids[j]},
-                )
-    return None
+                yield mid, ids[j]
 
 
 _FOOTPRINTS: dict[Model, Polygon] = {}

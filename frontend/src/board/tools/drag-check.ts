@@ -85,12 +85,13 @@ export class DragCheck {
 
   readout(): DragCheckReadout | null {
     const s = this.session;
-    if (s === null) return null;
+    if (s === null || this.rules === null) return null;
     return {
       unit: s.unit,
       positions: s.answeredFor,
       answer: s.answer,
       queries: (this.runner?.sent ?? 0) - s.sentBefore,
+      rules: this.rules,
     };
   }
 
@@ -110,6 +111,7 @@ export class DragCheck {
     for (const [ids, tone] of [
       [a.breaking, "breaking"],
       [a.engaged_with, "engaged"],
+      [a.overlapping, "breaking"],
     ] as const) {
       for (const id of ids) {
         const placed = this.ctx.place(id);

@@ -5,13 +5,19 @@
 
 export interface DragRules {
   engagementRange: number | null;
+  /** The system has unit coherency (Deathmatch fighters act alone). */
+  coherency: boolean;
+  /** How the system names being in reach of an enemy: a range, or a melee control zone. */
+  engagement: "range" | "control zone";
 }
 
+const WARHAMMER: DragRules = { engagementRange: 1, coherency: true, engagement: "range" };
+
 const RULES: Readonly<Record<string, DragRules>> = {
-  "wh40k-10e": { engagementRange: 1 },
-  "wh40k-9e": { engagementRange: 1 },
-  "wh40k-8e": { engagementRange: 1 },
-  deathmatch: { engagementRange: null },
+  "wh40k-10e": WARHAMMER,
+  "wh40k-9e": WARHAMMER,
+  "wh40k-8e": WARHAMMER,
+  deathmatch: { engagementRange: null, coherency: false, engagement: "control zone" },
 };
 
 export const dragRules = (system: string | null): DragRules | null =>

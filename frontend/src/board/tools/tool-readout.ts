@@ -2,6 +2,7 @@
 // it (window.__vantage). Numbers are the server's answers; the browser's own previews stay on the
 // canvas.
 
+import type { DragRules } from "./drag-rules";
 import type { ModelId, Point, UnitId } from "../../protocol/messages";
 import { DEFAULT_RING_RADIUS } from "./ring-tool";
 import type {
@@ -48,6 +49,8 @@ export interface DragCheckReadout {
   answer: UnitCheckAnswer | null;
   /** How many unit checks this drag has asked so far. */
   queries: number;
+  /** What the system checks (coherency or not; engagement range or control zones). */
+  rules: DragRules;
 }
 
 export interface ToolReadout {

@@ -187,8 +187,15 @@ def eye_sight(prob: EyeProblem) -> Sight:
 def in_the_fan(prob: EyeProblem) -> tuple[str, ...]:
     """The obstacles and forests whose footprint meets the *fan*, the plan hull of the eye and
     the target's footprint (circumscribed): every sight segment lies in it, so these are the
-    ones that can stand in the way, and the witness of a "not visible" names only them."""
-    fan = MultiPoint([prob.eye[:2]]).union(to_polygon(prob.target.shape, outer=True)).convex_hull
+    ones that can stand in the way, and the witness of a "not visible" names only them. None
+    when the target lies wholly behind the observer (outside the sight area: nothing blocks)."""
+    target = to_polygon(prob.target.shape, outer=True)
+    if prob.facing is not None:
+        (fx, fy), (ex, ey) = prob.facing, prob.eye[:2]
+        ahead = max((x - ex) * fx + (y - ey) * fy for x, y in target.exterior.coords)
+        if ahead <= 1e-12:
+            return ()
+    fan = MultiPoint([prob.eye[:2]]).union(target).convex_hull
     ids = {b.ident for b in prob.blockers if fan.intersects(to_polygon(b.shape, outer=True))}
     ids |= {i for i, poly in prob.forests if fan.intersects(to_polygon(poly))}
     return tuple(sorted(ids))

@@ -50,6 +50,24 @@ describe("GameStore", () => {
     expect(store.log.value).toEqual([{ v: 6, player: "p1", text: 'Player 1 moved Alpha Squad (1 model) 4.0"' }]);
   });
 
+  it("puts the events before this page opened in front of the log, once", () => {
+    const store = new GameStore();
+    store.applySnapshot(5, state());
+    store.applyEvent(6, moved([{ model: "a1", x: 14, y: 10, distance: 4 }]));
+    const history = [
+      { v: 1, e: moved([{ model: "b1", x: 1, y: 1, distance: 2 }], "p2") },
+      { v: 2 }, // hidden from this viewer
+      { v: 3, e: "not an event" },
+      { v: 6, e: moved([{ model: "a1", x: 14, y: 10, distance: 4 }]) }, // already logged
+    ];
+    store.addHistory(history);
+    store.addHistory(history);
+    expect(store.log.value.map((l) => [l.v, l.text])).toEqual([
+      [1, 'Player 2 moved Bravo (1 model) 2.0"'],
+      [6, 'Player 1 moved Alpha Squad (1 model) 4.0"'],
+    ]);
+  });
+
   it("ignores events before the first snapshot", () => {
     const store = new GameStore();
     store.applyEvent(1, moved([{ model: "a1", x: 1, y: 1 }]));

@@ -72,6 +72,9 @@ export interface GameView {
 
 const LOG_LIMIT = 200;
 
+const isEvent = (e: unknown): e is GameEvent =>
+  typeof e === "object" && e !== null && typeof (e as { type?: unknown }).type === "string";
+
 function indexTable(state: TableState | null): TableIndex {
   const unitModels = new Map<UnitId, ModelId[]>();
   for (const m of state?.models ?? []) {
@@ -147,6 +150,22 @@ export class GameStore implements GameView {
       this.v.value = v;
       this.settleGhosts();
     });
+  }
+
+  /** Earlier events (the game's export, as this viewer may see them), for the log: those
+   * before the first one logged since joining are put in front, in words (names come from the
+   * table now: they do not change with moves). */
+  addHistory(events: readonly { v: number; e?: unknown }[]): void {
+    const state = this.state.value;
+    if (state === null) return;
+    const first = this.log.value[0]?.v ?? (this.v.value ?? 0) + 1;
+    const earlier: LogEntry[] = [];
+    for (const { v, e } of events) {
+      if (v >= first || !isEvent(e)) continue;
+      const player = typeof e["player"] === "string" ? e["player"] : null;
+      earlier.push({ v, player, text: describeEvent(state, e) });
+    }
+    if (earlier.length > 0) this.log.value = [...earlier, ...this.log.value].slice(-LOG_LIMIT);
   }
 
   addGhost(intentId: string, positions: ReadonlyMap<ModelId, Point>): void {

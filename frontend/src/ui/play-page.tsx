@@ -4,6 +4,7 @@ import { useSignal } from "@preact/signals";
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { BoardCallbacks, BoardRenderer, SelectMode } from "../board/api";
 import { GameSession } from "../net/game-session";
+import { exportGame } from "../net/http-api";
 import { type PlayRoute, gameSocketUrl } from "../net/urls";
 import type { ModelId, UnitId } from "../protocol/messages";
 import { GameStore } from "../state/game-store";
@@ -45,6 +46,15 @@ export function PlayPage({ route }: { route: PlayRoute }) {
     () => installTestHooks(store, () => board.current, toolTestHooks(tools.readout)),
     [store, tools],
   );
+
+  // The log starts with what happened before this page opened (the game's export).
+  const tableShown = store.state.value !== null;
+  useEffect(() => {
+    if (!tableShown) return;
+    exportGame(route.gameId, route.token)
+      .then((history) => store.addHistory(history.events))
+      .catch((err: unknown) => console.warn("vantage: no history for the log:", err));
+  }, [tableShown, store, route.gameId, route.token]);
 
   const callbacks = useMemo<BoardCallbacks>(
     () => ({

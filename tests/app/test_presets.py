@@ -26,11 +26,11 @@ def test_deathmatch_demo_uses_deathmatch_terrain() -> None:
     assert {t["kind"] for t in _demo("wh40k-9e")["terrain"]} >= {"ruins", "woods"}
 
 
-@pytest.mark.parametrize("system", ["deathmatch", "sandbox"])
+@pytest.mark.parametrize("system", ["deathmatch", "sandbox", "wh40k-9e"])
 def test_the_chapel_blocks_sight_in_the_demo(system: str) -> None:
     """A warden moved to y = 12 looks up the table at an Ashen Host model straight across the
-    Chapel (x 12-20, y 16-22, 6" tall): hidden (the sandbox blocks with every piece), and the
-    witness names the Chapel alone, not every model and piece on the table."""
+    Chapel (x 12-20, y 16-22, 6" tall, obscuring in 9th edition): hidden (the sandbox blocks
+    with every piece), and the witness names the Chapel alone, not every model and piece."""
     raw = {"format": "vantage-scenario/1", "system": system, **_demo(system)}
     for m in raw["models"]:
         if m["id"] == "w5":

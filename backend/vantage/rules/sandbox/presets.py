@@ -50,7 +50,9 @@ def empty_table() -> dict[str, Any]:
 
 
 def demo_table() -> dict[str, Any]:
-    """A 60"×44" table with terrain and two small forces of round and oval bases."""
+    """A 60"×44" table with terrain and two small forces of round and oval bases. The pieces
+    carry the 9th-edition traits such terrain usually has (the ruins obscure sight), which the
+    other systems ignore."""
     circle32 = {"shape": "circle", "diameter_mm": 32}
     circle25 = {"shape": "circle", "diameter_mm": 25}
     oval = {"shape": "oval", "length_mm": 75, "width_mm": 42}
@@ -95,6 +97,7 @@ def demo_table() -> dict[str, Any]:
                 "id": "t1",
                 "kind": "ruins",
                 "name": "Chapel ruin",
+                "traits": ["obscuring", "light cover"],
                 "height": 6,
                 "polygon": [[12, 16], [20, 16], [20, 22], [12, 22]],
             },
@@ -102,6 +105,7 @@ def demo_table() -> dict[str, Any]:
                 "id": "t2",
                 "kind": "ruins",
                 "name": "Manufactorum",
+                "traits": ["obscuring", "light cover"],
                 "height": 8,
                 "polygon": [[40, 22], [48, 22], [48, 28], [40, 28]],
             },
@@ -109,6 +113,7 @@ def demo_table() -> dict[str, Any]:
                 "id": "t3",
                 "kind": "woods",
                 "name": "Ash wood",
+                "traits": ["light cover"],
                 "height": 4,
                 "polygon": [[26, 18], [32, 16], [35, 21], [30, 26], [25, 23]],
             },
@@ -116,6 +121,7 @@ def demo_table() -> dict[str, Any]:
                 "id": "t4",
                 "kind": "crater",
                 "name": "Crater",
+                "traits": ["light cover"],
                 "height": 0.5,
                 "polygon": [[50, 10], [54, 11], [55, 15], [51, 16], [49, 13]],
             },
@@ -123,6 +129,7 @@ def demo_table() -> dict[str, Any]:
                 "id": "t5",
                 "kind": "barricade",
                 "name": "Barricade",
+                "traits": ["heavy cover"],
                 "height": 1,
                 "polygon": [[6, 28], [12, 28], [12, 28.6], [6, 28.6]],
             },

@@ -160,12 +160,18 @@ models see 3" in and out, water never blocks, crates give cover); the Warhammer 
 ignored there (docs/geometry.md, "Terrain by system")."""
 
 
+DEATHMATCH_NAMES = {"Chapel ruin": "Chapel", "Crater": "Flooded crater"}
+"""Names that fit the pieces' Deathmatch kinds (a house, water)."""
+
+
 def demo_table_for(system: str) -> dict[str, Any]:
     """``demo_table`` with terrain kinds the system knows."""
     table = demo_table()
     if system == "deathmatch":
         for piece in table["terrain"]:
             piece["kind"] = DEATHMATCH_KINDS.get(piece["kind"], piece["kind"])
+            piece["name"] = DEATHMATCH_NAMES.get(piece["name"], piece["name"])
+            piece.pop("traits", None)
             if piece["kind"] == "crate":
                 piece["name"], piece["height"] = "Crates", 1.5
     return table

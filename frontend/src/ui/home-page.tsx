@@ -67,7 +67,9 @@ export function HomePage() {
       .then((list) => {
         if (system.peek() !== name) return;
         setups.value = list;
-        setupId.value = list[0]?.id ?? "";
+        // keep the set-up chosen for the last system when this one has it too
+        const kept = list.find((s) => s.id === setupId.peek());
+        setupId.value = kept?.id ?? list[0]?.id ?? "";
       })
       .catch((err: unknown) => (error.value = errorText(err)));
   });

@@ -60,7 +60,7 @@ export function SquadPanel({ state, names }: { state: DaState; names: Namer }) {
             <span class="da-team__name">{t.name}</span>
             <span class="da-team__player">
               {t.player === state.viewer ? "you" : playerName(t.player)}
-              {state.active_player === t.player ? " · active" : ""}
+              {state.active_player === t.player && state.outcome === null && t.alive ? " · active" : ""}
             </span>
             <span class="da-team__status" data-chosen={t.has_chosen ? "true" : "false"}>
               {teamStatus(t, state)}

@@ -1,6 +1,7 @@
 // What this viewer may do now, driven by the pending decision (offered-actions.ts): the main
 // decision, stratagems on your own initiative, undo, end the phase, concede.
 
+import type { ComponentChildren } from "preact";
 import { useSignal } from "@preact/signals";
 import { AllocateActions, PrecisionActions } from "./allocate-actions";
 import { ChargeMove, DeclareCharge } from "./charge-actions";
@@ -124,26 +125,14 @@ export function ActionPanel({ control }: { control: W40Control }) {
       )}
       {undo?.requested && undo.player === me && <p class="muted">Waiting for your opponent to allow the undo…</p>}
       {me !== null && state.game.sides[me] && state.game.phase !== "setup" && state.game.phase !== "over" && (
-        <label class="w40-reroll-offers muted" data-testid="w40-reroll-offers">
-          <input
-            type="checkbox"
-            checked={state.game.sides[me]?.reroll_offers !== false}
-            disabled={busy}
-            onChange={(e) => control.send({ type: "reroll_offers", offer: (e.currentTarget as HTMLInputElement).checked })}
-          />
-          Offer me Command Re-roll after a failed roll
-        </label>
-      )}
-      {me !== null && state.game.sides[me] && state.game.phase !== "setup" && state.game.phase !== "over" && (
-        <label class="w40-reroll-offers muted" data-testid="w40-reaction-offers">
-          <input
-            type="checkbox"
-            checked={state.game.sides[me]?.reaction_offers !== false}
-            disabled={busy}
-            onChange={(e) => control.send({ type: "reaction_offers", offer: (e.currentTarget as HTMLInputElement).checked })}
-          />
-          Ask me about stratagems in my opponent's turn (Fire Overwatch and the like)
-        </label>
+        <>
+          <OfferSetting control={control} setting="reroll_offers" busy={busy}>
+            Offer me Command Re-roll after a failed roll
+          </OfferSetting>
+          <OfferSetting control={control} setting="reaction_offers" busy={busy}>
+            Ask me about stratagems in my opponent's turn (Fire Overwatch and the like)
+          </OfferSetting>
+        </>
       )}
       <div class="w40-row w40-actions__foot">
         {offers.endPhase && (
@@ -181,5 +170,32 @@ export function ActionPanel({ control }: { control: W40Control }) {
       </div>
       {busy && <p class="muted w40-busy">…</p>}
     </section>
+  );
+}
+
+/** One of the player's settings (on unless switched off), sent as its command when changed. */
+function OfferSetting({
+  control,
+  setting,
+  busy,
+  children,
+}: {
+  control: W40Control;
+  setting: "reroll_offers" | "reaction_offers";
+  busy: boolean;
+  children: ComponentChildren;
+}) {
+  const me = control.store.me.value;
+  const on = me === null ? true : control.store.state.value?.game.sides[me]?.[setting] !== false;
+  return (
+    <label class="w40-reroll-offers muted" data-testid={`w40-${setting.replace("_", "-")}`}>
+      <input
+        type="checkbox"
+        checked={on}
+        disabled={busy}
+        onChange={(e) => control.send({ type: setting, offer: (e.currentTarget as HTMLInputElement).checked })}
+      />
+      {children}
+    </label>
   );
 }

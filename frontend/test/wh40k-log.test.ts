@@ -36,6 +36,15 @@ describe("events → log lines", () => {
     expect(line?.tone).toBe("roll");
   });
 
+  it("says what the hit and wound rolls needed, when the server tells", () => {
+    const base = { type: "weapon_resolved", unit: "p1-a", weapon: "Gun", target: "p2-b", models: 1, dice: {} };
+    const counts = { attacks: 2, hits: 1, wounds: 1, mortal_wounds: 0, failed_saves: 0, damage: 0, ignored: 0 };
+    expect(describeEvent({ ...base, ...counts, needs: { hit: 3, wound: 4 } }, n)?.text).toBe(
+      "Alpha → Bravo, Gun: 2 attacks, 1 hit, 1 wound, 0 failed saves, 0 damage (hits on 3+, wounds on 4+)",
+    );
+    expect(describeEvent({ ...base, ...counts, needs: { wound: 2 } }, n)?.text).toMatch(/damage \(wounds on 2\+\)$/);
+  });
+
   it("names players, units and models, and shows casual-mode warnings", () => {
     expect(describeEvent({ type: "roll_off", purpose: "first_turn", dice: { p1: [2], p2: [5] }, winner: "p2" }, n)).toMatchObject({
       text: "Roll-off for the first turn: Player 2 wins",

@@ -54,6 +54,17 @@ export function weaponDice(dice: Record<string, unknown>): DiceGroup[] {
     .filter((g) => g.values.length > 0);
 }
 
+/** What the rolls needed, in words: " (hits on 3+, wounds on 4+)" (empty when not known). */
+export function needWords(needs: Record<string, unknown>): string {
+  const words = [
+    ["hit", "hits"],
+    ["wound", "wounds"],
+  ]
+    .filter(([key]) => typeof needs[key as string] === "number")
+    .map(([key, word]) => `${word} on ${needs[key as string] as number}+`);
+  return words.length > 0 ? ` (${words.join(", ")})` : "";
+}
+
 const line = (text: string, tone: LineTone = "plain", dice: DiceGroup[] = [], player: string | null = null): LogLine => ({
   text,
   dice,
@@ -216,7 +227,8 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
         `${plural(Number(e["wounds"]) || 0, "wound")}, ${plural(Number(e["failed_saves"]) || 0, "failed save")}, ` +
         `${Number(e["damage"]) || 0} damage` +
         (Number(e["mortal_wounds"]) ? `, ${plural(Number(e["mortal_wounds"]), "mortal wound")}` : "") +
-        (e["plunging"] ? " (Plunging Fire: AP improved by 1)" : "");
+        (e["plunging"] ? " (Plunging Fire: AP improved by 1)" : "") +
+        needWords(rec(e["needs"]));
       return line(text, "roll", weaponDice(rec(e["dice"])));
     }
     case "mortal_wounds_rolled": {

@@ -27,6 +27,7 @@ from vantage.rules.wh40k.sequence import (
     attacks_per_model,
     resolve_attack,
     roll_hits,
+    roll_needs,
     roll_wounds,
     suffer_mortal_wounds,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "parse_dice_expr",
     "resolve_attack",
     "roll_hits",
+    "roll_needs",
     "roll_wounds",
     "suffer_mortal_wounds",
     "unit_state",

@@ -27,7 +27,14 @@ from vantage.rules.wh40k.profiles import (
     WeaponProfile,
 )
 from vantage.rules.wh40k.rerolls import NoRerolls, RerollHook
-from vantage.rules.wh40k.rolls import choose_save, cover_applies, hit_roll, wound_roll, wound_target
+from vantage.rules.wh40k.rolls import (
+    capped,
+    choose_save,
+    cover_applies,
+    hit_roll,
+    wound_roll,
+    wound_target,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +112,32 @@ def attacks_per_model(
     return tuple(out)
 
 
+def hit_modifier_of(weapon: WeaponProfile, ctx: AttackContext) -> int:
+    """The hit roll's modifiers: the query's or the game's, and HEAVY after Remaining
+    Stationary (§8.4); capped at +-1 where the roll is made."""
+    return ctx.hit_modifier + (1 if weapon.abilities.heavy and ctx.remained_stationary else 0)
+
+
+def wound_modifier_of(weapon: WeaponProfile, ctx: AttackContext) -> int:
+    """The wound roll's modifiers, and LANCE after a charge (§8.4); capped where rolled."""
+    return ctx.wound_modifier + (1 if weapon.abilities.lance and ctx.charged else 0)
+
+
+def roll_needs(weapon: WeaponProfile, target: TargetProfile, ctx: AttackContext) -> dict[str, int]:
+    """The unmodified D6 result a hit roll and a wound roll need to succeed (§8.3 steps 1-2):
+    BS/WS or the S-against-T number, moved by the capped modifiers, never below 2+ (a 1 fails)
+    nor above 6+ (a 6 succeeds); a wound roll succeeds from ANTI's X+ too. No hit roll for
+    TORRENT. For the log: it says what the dice needed."""
+    out: dict[str, int] = {}
+    if not weapon.abilities.torrent:
+        skill = weapon.skill if weapon.skill is not None else 7
+        out["hit"] = min(6, max(2, skill - capped(hit_modifier_of(weapon, ctx))))
+    wound = wound_target(weapon.strength, target.toughness) - capped(wound_modifier_of(weapon, ctx))
+    anti = weapon.abilities.anti_threshold(target.keywords) if weapon.abilities.anti else None
+    out["wound"] = min(6, max(2, wound), anti if anti is not None else 6)
+    return out
+
+
 def roll_hits(
     weapon: WeaponProfile,
     counts: Sequence[int],
@@ -119,7 +152,7 @@ def roll_hits(
     rolls are made first; then one of them may be re-rolled (§6.2 item 1, before modifiers).
     """
     ab = weapon.abilities
-    modifier = ctx.hit_modifier + (1 if ab.heavy and ctx.remained_stationary else 0)
+    modifier = hit_modifier_of(weapon, ctx)
     skill = weapon.skill if weapon.skill is not None else 7
     rolled: list[tuple[int, int]] = []
     if not ab.torrent:
@@ -161,7 +194,7 @@ def roll_wounds(
     """
     ab = weapon.abilities
     needed = wound_target(weapon.strength, target.toughness)
-    modifier = ctx.wound_modifier + (1 if ab.lance and ctx.charged else 0)
+    modifier = wound_modifier_of(weapon, ctx)
     anti = ab.anti_threshold(target.keywords) if ab.anti else None
     critical_from = anti if anti is not None else 6
     rolled = [dice.roll("wound", 1)[0] for hit in hits if not hit.auto_wound]

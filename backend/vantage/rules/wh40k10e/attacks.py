@@ -22,6 +22,7 @@ from vantage.rules.wh40k import (
     TargetProfile,
     UnitState,
     resolve_attack,
+    roll_needs,
 )
 from vantage.rules.wh40k.allocation import AllocationKind
 from vantage.rules.wh40k.dice_expr import RollKind
@@ -154,6 +155,8 @@ class Group:
     dice: dict[str, tuple[int, ...]]
     result: AttackResult
     plunging: bool = False
+    needs: dict[str, int] = field(default_factory=dict)
+    """What the hit and wound rolls needed (``sequence.roll_needs``), for the log."""
 
 
 @dataclass(slots=True)
@@ -343,6 +346,7 @@ def _resolve_group(
         {k: tuple(v) for k, v in replay.by_kind.items()},
         result,
         bool(plunge),
+        roll_needs(weapon_profile, tp, ctx),
     )
 
 

@@ -115,6 +115,7 @@ def emit_resolution(em: Emitter, unit: str, res: Resolution, reason: str) -> Non
                 damage=r.damage_inflicted,
                 ignored=r.wounds_ignored,
                 plunging=g.plunging,
+                needs=g.needs,
             )
         )
         targets[g.target] = None

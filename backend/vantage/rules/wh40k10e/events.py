@@ -251,6 +251,8 @@ class WeaponResolved:
     ignored: int
     plunging: bool = False
     """Plunging Fire improved the AP of these attacks by 1 (§2.5 F)."""
+    needs: Mapping[str, int] = field(default_factory=dict)
+    """The unmodified D6 result the ``hit`` and ``wound`` rolls needed (no ``hit``: TORRENT)."""
 
 
 @wire

@@ -677,6 +677,7 @@ export interface WeaponResolved {
   damage: number;
   ignored: number;
   plunging: boolean;
+  needs: Record<string, number>;
 }
 
 export type Command =

@@ -1,5 +1,7 @@
-// A terrain card beside a position: its colour and spawn boxes, tokens, and ACTIVATE text.
+// A terrain card beside a position: its colour and spawn boxes, tokens, and ACTIVATE text. When
+// the card is not a choice now, a tap opens its text in full (touch screens have no tooltip).
 
+import { useSignal } from "@preact/signals";
 import type { Terrain } from "./wire";
 
 export interface TerrainCardProps {
@@ -10,6 +12,7 @@ export interface TerrainCardProps {
 }
 
 export function TerrainCard({ terrain, highlighted, focused, onClick }: TerrainCardProps) {
+  const open = useSignal(false);
   const cls = [
     "da-card",
     "da-terrain",
@@ -17,13 +20,14 @@ export function TerrainCard({ terrain, highlighted, focused, onClick }: TerrainC
     terrain.activated ? "da-terrain--used" : "",
     highlighted ? "da-hl" : "",
     focused ? "da-focus" : "",
+    open.value ? "da-terrain--open" : "",
   ].join(" ");
   return (
     <button
       type="button"
       class={cls}
-      disabled={!highlighted}
-      onClick={onClick}
+      aria-expanded={highlighted ? undefined : open.value}
+      onClick={() => (highlighted ? onClick() : (open.value = !open.value))}
       title={terrain.text || terrain.name}
       data-testid={`da-terrain-${terrain.id}`}
       aria-label={`${terrain.name}, ${terrain.colour} terrain, ${terrain.boxes} spawn boxes`}

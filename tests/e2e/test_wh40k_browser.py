@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from tests.e2e.conftest import VIEWPORT
-from tests.support.client import Seat, create_game
+from tests.support.client import Queries, Seat, create_game
 from tests.support.server import REPO, LiveServer
 
 pytestmark = pytest.mark.browser
@@ -340,10 +340,20 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     d = math.dist((model["x"], model["y"]), (target["x"], target["y"]))
     go = d - _reach(model) - _reach(target) - 0.3
     dx, dy = (target["x"] - model["x"]) / d, (target["y"] - model["y"]) / d
+    # dropped about 0.3" short of the target's base: the page puts it in base contact, which
+    # the rule asks for where it can be reached (R11); the referee would warn otherwise
     t.drag(first, f"{mover}-1", (model["x"] + dx * go, model["y"] + dy * go))
     t.click(first, "[data-testid=w40-confirm]")
     t.answer_others(first)
     assert _state(spectator)["game"]["units"][mover]["charged"]
+    with Seat(server, game["id"], game["spectator"]["token"]) as seat:
+        seat.recv_until("snapshot")
+        ask = Queries(seat)
+        gaps = [
+            ask.reply({"type": "distance", "a": f"{mover}-1", "b": m["id"]})["a"]
+            for m in _models(_state(spectator), charged)
+        ]
+    assert min(gaps) <= 0.01, gaps  # the referee's base contact
     t.end_phase(first)
 
     # Fight: both engaged units fight, each from its own player's screen.

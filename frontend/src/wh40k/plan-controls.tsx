@@ -40,7 +40,14 @@ export function PlanControls({ control, confirmLabel, limit, limitNote, hint, on
         </p>
       )}
       <div class="w40-row">
-        <button type="button" class="button button--primary" disabled={busy} onClick={onConfirm} data-testid="w40-confirm">
+        <button
+          type="button"
+          class="button button--primary"
+          disabled={busy || (plan.purpose === "charge" && plan.steps.length === 0)}
+          title={plan.purpose === "charge" && plan.steps.length === 0 ? "Drag the unit first (or give up the charge)" : undefined}
+          onClick={onConfirm}
+          data-testid="w40-confirm"
+        >
           {confirmLabel}
         </button>
         <button type="button" class="button" disabled={plan.steps.length === 0} onClick={() => (control.plan.value = undoDrop(plan))}>

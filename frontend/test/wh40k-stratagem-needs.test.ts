@@ -24,4 +24,13 @@ describe("stratagem form needs", () => {
     s.models = [...s.models, at("p1-t-1", "p1-t", 40, 20), at("p2-c-1", "p2-c", 41.5, 20)];
     expect(stratagemNeeds(s, "p1", "tank_shock", null).targets).toEqual(["p2-c", "p2-b"]);
   });
+
+  it("Fire Overwatch offers only the units the server names as able to shoot", () => {
+    const s = fixture();
+    s.game.units["p1-h"] = status("p1-h", "p1"); // a second unit on the table, out of range say
+    s.game.pending = { player: "p1", kind: "reaction", unit: "p2-b", options: ["fire_overwatch"], detail: { window: "moved", fire_overwatch: ["p1-a"] } };
+    expect(stratagemNeeds(s, "p1", "fire_overwatch", null).units).toEqual(["p1-a"]);
+    s.game.pending = { ...s.game.pending, detail: { window: "moved" } }; // an older server: every unit
+    expect(stratagemNeeds(s, "p1", "fire_overwatch", null).units).toEqual(["p1-a", "p1-h"]);
+  });
 });

@@ -70,6 +70,12 @@ export function stratagemNeeds(state: W40State, me: string, name: StratagemName,
       return { units: mine.filter(([, s]) => s.location === "reserves").map(([id]) => id) };
     case "counter_offensive":
       return { units: mine.filter(([, s]) => s.location === "table" && !s.fought).map(([id]) => id) };
+    case "fire_overwatch": {
+      // the server names the units that could shoot the enemy unit (in range, able to see it)
+      const named = g.pending?.detail["fire_overwatch"];
+      const units = Array.isArray(named) ? named.filter((u): u is string => typeof u === "string") : null;
+      return { units: units ?? onTable.filter((u) => !g.units[u]?.battle_shocked) };
+    }
     default:
       return { units: onTable.filter((u) => !g.units[u]?.battle_shocked) };
   }

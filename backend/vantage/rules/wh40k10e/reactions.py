@@ -17,13 +17,22 @@ HEROIC_RANGE = 6.0
 
 
 def offer(
-    em: Emitter, player: str, options: list[str], window: str, unit: str | None, after: str
+    em: Emitter,
+    player: str,
+    options: list[str],
+    window: str,
+    unit: str | None,
+    after: str,
+    overwatch: tuple[str, ...] = (),
 ) -> bool:
     """Wait for ``player``'s reaction when there is one and the player wants to be asked
-    (``reaction_offers``); ``True`` if the game now waits."""
+    (``reaction_offers``); ``True`` if the game now waits. ``overwatch``: the units that could
+    Fire Overwatch, named in ``detail.fire_overwatch`` so the page offers only those."""
     if not options or not em.state.side(player).reaction_offers:
         return False
     detail: dict[str, str | int | float | tuple[str, ...]] = {"window": window, "after": after}
+    if overwatch:
+        detail["fire_overwatch"] = overwatch
     em.emit(
         Waiting(
             pending=Pending(
@@ -56,8 +65,9 @@ def after_enemy_move(em: Emitter, unit: str) -> None:
     """Fire Overwatch after an enemy unit moves or is set up (§6.2 item 7)."""
     state = em.state
     opp = state.opponent(state.owner(unit))
-    opts = ["fire_overwatch"] if overwatch_units(state, unit) else []
-    if not offer(em, opp, opts, "moved", unit, "active"):
+    shooters = tuple(overwatch_units(state, unit))
+    opts = ["fire_overwatch"] if shooters else []
+    if not offer(em, opp, opts, "moved", unit, "active", shooters):
         em.emit(Waiting(pending=None))
 
 
@@ -65,9 +75,10 @@ def after_charge_declared(em: Emitter, unit: str) -> None:
     """Fire Overwatch as the charging unit starts its charge move."""
     state = em.state
     opp = state.opponent(state.owner(unit))
-    opts = ["fire_overwatch"] if overwatch_units(state, unit) else []
+    shooters = tuple(overwatch_units(state, unit))
+    opts = ["fire_overwatch"] if shooters else []
     after = f"charge_move:{unit}"
-    if not offer(em, opp, opts, "charge_declared", unit, after):
+    if not offer(em, opp, opts, "charge_declared", unit, after, shooters):
         from vantage.rules.wh40k10e.flow import resume
 
         resume(em, after)
@@ -100,9 +111,10 @@ def after_charge(em: Emitter, unit: str, heroic: bool) -> None:
         return
     opp = state.opponent(state.owner(unit))
     opts = ["heroic_intervention"] if heroic_units(state, unit) else []
-    if overwatch_units(state, unit):
+    shooters = tuple(overwatch_units(state, unit))
+    if shooters:
         opts.append("fire_overwatch")
-    if not offer(em, opp, opts, "charged", unit, "active"):
+    if not offer(em, opp, opts, "charged", unit, "active", shooters):
         em.emit(Waiting(pending=None))
 
 

@@ -48,7 +48,7 @@ describe("Command Re-roll and coherency choices", () => {
 
   it("logs a re-roll with the old and the new dice", () => {
     const text = describeEvent({ type: "rerolled", player: "p1", roll: "hit", unit: "u", old: [1], new: [5] } as never, namer as never);
-    expect(text?.text).toBe("p1 re-rolls a hit for u");
+    expect(text?.text).toBe("p1 re-rolls a hit roll for u");
     expect(text?.dice).toEqual([
       { label: "Was", values: [1] },
       { label: "Now", values: [5] },

@@ -172,15 +172,20 @@ function DragSection({ d, names }: { d: DragCheckReadout; names: ToolNames }) {
               {a.coherent ? "In coherency" : `Out of coherency: ${list(a.breaking, names.model)}`}
             </div>
           )}
-          <div class={engaged ? "warn" : ""} data-testid="drag-engagement">
-            {zone
-              ? engaged
-                ? `In a control zone with ${list(a.engaged_with, names.model)}`
-                : "In no enemy's control zone"
-              : engaged
-                ? `In engagement range of ${list(a.engaged_with, names.model)}`
-                : "Not in engagement range"}
-          </div>
+          {d.rules.engagement !== null && (
+            <div class={engaged ? "warn" : ""} data-testid="drag-engagement">
+              {zone
+                ? engaged
+                  ? `In a control zone with ${list(a.engaged_with, names.model)}`
+                  : "In no enemy's control zone"
+                : engaged
+                  ? `In engagement range of ${list(a.engaged_with, names.model)}`
+                  : "Not in engagement range"}
+            </div>
+          )}
+          {a.overlapping.length === 0 && !d.rules.coherency && d.rules.engagement === null && (
+            <div class="good" data-testid="drag-free">No bases overlap</div>
+          )}
           {a.overlapping.length > 0 && (
             <div class="bad" data-testid="drag-overlap">
               Bases overlap: {list(a.overlapping, names.model)}. The move would be refused

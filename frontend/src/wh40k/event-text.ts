@@ -65,6 +65,19 @@ export function needWords(needs: Record<string, unknown>): string {
   return words.length > 0 ? ` (${words.join(", ")})` : "";
 }
 
+/** A re-rolled roll in words ("re-rolls the number of attacks"). */
+const REROLLED: Readonly<Record<string, string>> = {
+  attacks: "the number of attacks",
+  hit: "a hit roll",
+  wound: "a wound roll",
+  save: "a saving throw",
+  damage: "a damage roll",
+  hazardous: "a Hazardous test",
+  desperate_escape: "a Desperate Escape test",
+  advance: "an Advance roll",
+  charge: "a Charge roll",
+};
+
 const line = (text: string, tone: LineTone = "plain", dice: DiceGroup[] = [], player: string | null = null): LogLine => ({
   text,
   dice,
@@ -291,8 +304,8 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
     case "entropy_contributed":
       return line(`${who} mixed their own randomness into the dice`, "plain", [], player);
     case "rerolled": {
-      const roll = str(e["roll"]).replaceAll("_", " ");
-      return line(`${who} re-rolls a ${roll} for ${unit}`, "roll", [
+      const roll = REROLLED[str(e["roll"])] ?? `a ${str(e["roll"]).replaceAll("_", " ")} roll`;
+      return line(`${who} re-rolls ${roll} for ${unit}`, "roll", [
         { label: "Was", values: nums(e["old"]) },
         { label: "Now", values: nums(e["new"]) },
       ], player);

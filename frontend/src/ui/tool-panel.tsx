@@ -167,7 +167,7 @@ function DragSection({ d, names }: { d: DragCheckReadout; names: ToolNames }) {
         <div class="muted">Checking…</div>
       ) : (
         <>
-          {d.rules.coherency && (
+          {d.rules.coherency && Object.keys(d.positions).length > 1 && (
             <div class={a.coherent ? "good" : "bad"} data-testid="drag-coherency">
               {a.coherent ? "In coherency" : `Out of coherency: ${list(a.breaking, names.model)}`}
             </div>

@@ -17,7 +17,7 @@ from itertools import pairwise
 from shapely.geometry import MultiPoint
 
 from vantage.geometry.lines import Interval, Line, chords, tangents_from_point
-from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, to_polygon
+from vantage.geometry.prisms import Disc, Ellipse, Poly, Prism, Shape, bbox, to_polygon
 from vantage.geometry.sight import Point3, Sight
 from vantage.geometry.units import TOL
 
@@ -196,6 +196,14 @@ def in_the_fan(prob: EyeProblem) -> tuple[str, ...]:
         if ahead <= 1e-12:
             return ()
     fan = MultiPoint([prob.eye[:2]]).union(target).convex_hull
-    ids = {b.ident for b in prob.blockers if fan.intersects(to_polygon(b.shape, outer=True))}
-    ids |= {i for i, poly in prob.forests if fan.intersects(to_polygon(poly))}
+    x0, y0, x1, y1 = fan.bounds
+
+    def meets(shape: Shape) -> bool:  # boxes first: a table holds many models far from the fan
+        a0, b0, a1, b1 = bbox(shape)
+        if a1 < x0 or a0 > x1 or b1 < y0 or b0 > y1:
+            return False
+        return bool(fan.intersects(to_polygon(shape, outer=True)))
+
+    ids = {b.ident for b in prob.blockers if meets(b.shape)}
+    ids |= {i for i, poly in prob.forests if meets(poly)}
     return tuple(sorted(ids))

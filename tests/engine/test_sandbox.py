@@ -22,7 +22,10 @@ assert RULES is not None
 SETUP = {
     "table": {"width": 20, "depth": 10},
     "players": ["p1", "p2"],
-    "units": [{"id": "A", "player": "p1"}, {"id": "B", "player": "p2"}],
+    "units": [
+        {"id": "A", "player": "p1", "name": "Alpha Squad"},
+        {"id": "B", "player": "p2", "name": "Brutes"},
+    ],
     "models": [
         {"id": "a1", "unit": "A", "base": {"shape": "circle", "diameter_mm": 32}, "x": 2, "y": 2},
         {"id": "a2", "unit": "A", "base": {"shape": "circle", "diameter_mm": 32}, "x": 4, "y": 2},
@@ -30,6 +33,7 @@ SETUP = {
             "id": "b1",
             "unit": "B",
             "base": {"shape": "oval", "length_mm": 60, "width_mm": 35},
+            "name": "Brute Boss",
             "x": 10,
             "y": 5,
             "facing": 0,
@@ -84,6 +88,31 @@ def test_illegal_moves_are_rejected(
     decision = _decide(moves, player)
     assert isinstance(decision, Rejection)
     assert decision.code == code
+
+
+@pytest.mark.parametrize(
+    ("moves", "message", "detail"),
+    [
+        (
+            [_to("a1", 3.5, 2)],
+            "Alpha Squad #1 would overlap Alpha Squad #2",
+            {"model": "a1", "other": "a2"},
+        ),
+        (
+            [_to("a1", 10, 6.1)],
+            "Alpha Squad #1 would overlap Brute Boss #1 (Brutes)",
+            {"model": "a1", "other": "b1"},
+        ),
+        ([_to("a1", 0.5, 5)], "Alpha Squad #1 would leave the table", {"model": "a1"}),
+        ([_to("b1", 12, 5)], "Brute Boss #1 (Brutes) belongs to another player", {"model": "b1"}),
+    ],
+)
+def test_refusals_name_models_readably_and_keep_their_ids(
+    moves: list[dict[str, Any]], message: str, detail: dict[str, str]
+) -> None:
+    decision = _decide(moves)
+    assert isinstance(decision, Rejection)
+    assert decision.message == message and dict(decision.detail) == detail
 
 
 def test_bases_may_touch() -> None:

@@ -36,10 +36,21 @@ def test_normal_move_too_far_is_rejected_naming_the_rule() -> None:
     s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)})
     _, d = run(s, "p1", c.Move(unit=LINE, kind="normal", paths=shift(s, LINE, 0, 6.5)))
     assert isinstance(d, Rejection) and d.code == "rule/too_far"
-    assert 'more than 6" allowed for this Normal move (§4.4)' in d.message
+    assert d.message.startswith('Ashguard #1 (Ashguard Line) moves 6.50", more than 6" allowed')
+    assert d.detail["model"] == "p1-ac-line-1"
     s2, d = run(s, "p1", c.Move(unit=LINE, kind="normal", paths=shift(s, LINE, 0, 5.9)))
     assert isinstance(d, Accepted)
     assert s2.status[LINE].move == "normal"
+
+
+def test_overlapping_bases_are_named_readably_with_ids_in_the_detail() -> None:
+    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)})
+    first, second = s.models_of(LINE)[:2]
+    onto = (c.PathIn(model=first.id, path=((second.x - 0.5, second.y),)),)
+    _, d = run(s, "p1", c.Move(unit=LINE, kind="normal", paths=onto))
+    assert isinstance(d, Rejection) and d.code == "setup/overlap"
+    assert d.message == "Ashguard #1 (Ashguard Line) would overlap Ashguard #2 (Ashguard Line)"
+    assert dict(d.detail) == {"model": first.id, "other": second.id}
 
 
 def test_casual_mode_warns_and_logs() -> None:

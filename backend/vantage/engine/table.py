@@ -5,6 +5,7 @@ Positions are inches from the table's corner (scenario-format "Units and axes").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -109,3 +110,26 @@ class Table:
     def unit_models(self, unit_id: str) -> list[Model]:
         """The models of a unit, in table order."""
         return [m for m in self.models.values() if m.unit == unit_id]
+
+    def model_label(self, model_id: str) -> str:
+        """How messages name a model to players (``model_label``); an unknown id as it is."""
+        model = self.models.get(model_id)
+        return model_id if model is None else model_label(model, self.units.get(model.unit))
+
+
+_ID_NUMBER = re.compile(r"(\d+)$")
+
+
+def model_label(model: Model, unit: Unit | None) -> str:
+    """A model as players read it: its name (else its unit's), the number its id ends in, and
+    its unit's name when the model has its own: "Intercessor #2 (Squad Alpha)", "Iron Warden
+    Squad #1". The bare id when neither has a name; ids stay in a refusal's ``detail``."""
+    unit_name = unit.name if unit else ""
+    name = model.name or unit_name
+    if not name:
+        return model.id
+    number = _ID_NUMBER.search(model.id)
+    label = f"{name} #{number.group(1)}" if number else name
+    if model.name and unit_name and model.name != unit_name:
+        label += f" ({unit_name})"
+    return label

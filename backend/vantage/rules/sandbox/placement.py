@@ -42,23 +42,25 @@ def _check_one(
     table: Table, player: str, mv: ModelMove, seen: set[str], index: int
 ) -> Rejection | None:
     field = f"moves[{index}]"
-    if mv.model in seen:
-        return Rejection("move/duplicate_model", f"{mv.model} appears twice", {"field": field})
     model = table.models.get(mv.model)
     if model is None:
         return Rejection(
             "move/unknown_model", f"no model {mv.model!r}", {"field": f"{field}.model"}
         )
+    label = table.model_label(mv.model)
+    if mv.model in seen:
+        detail = {"field": field, "model": mv.model}
+        return Rejection("move/duplicate_model", f"{label} appears twice", detail)
     if table.owner(mv.model) != player:
         return Rejection(
-            "move/not_your_model", f"{mv.model} belongs to another player", {"model": mv.model}
+            "move/not_your_model", f"{label} belongs to another player", {"model": mv.model}
         )
     values = (mv.to.x, mv.to.y, mv.to.facing or 0.0, mv.to.z or 0.0)
     if not all(math.isfinite(v) for v in values):
         return Rejection("move/not_finite", "coordinates must be finite numbers", {"field": field})
     shape = _new_footprint(model, mv)
     if not _on_table(table, shape):
-        return Rejection("move/off_table", f"{mv.model} would leave the table", {"model": mv.model})
+        return Rejection("move/off_table", f"{label} would leave the table", {"model": mv.model})
     return None
 
 
@@ -76,7 +78,8 @@ def _check_overlaps(table: Table, moves: tuple[ModelMove, ...]) -> Rejection | N
     """No two bases at the same height may overlap after the move (touching is fine)."""
     for mid, other in overlapping(table, moves):
         detail = {"model": mid, "other": other}
-        return Rejection("move/overlap", f"{mid} would overlap {other}", detail)
+        message = f"{table.model_label(mid)} would overlap {table.model_label(other)}"
+        return Rejection("move/overlap", message, detail)
     return None
 
 

@@ -117,14 +117,21 @@ def move_problems(state: State, cmd: Move) -> list[Rejection]:
     moved = {p.model for p in cmd.paths}
     for m in state.models_of(cmd.unit):
         if m.id not in moved:
-            return [_rule("rule/aircraft_min", f'{m.id} must move at least 20" (§4.9)', model=m.id)]
+            return [
+                _rule(
+                    "rule/aircraft_min",
+                    f'{state.model_label(m.id)} must move at least 20" (§4.9)',
+                    model=m.id,
+                )
+            ]
     for p in cmd.paths:
         m = state.table.models[p.model]
+        who = state.model_label(p.model)
         if len(p.path) != 1:
             return [
                 _rule(
                     "rule/aircraft_straight",
-                    f"{p.model} moves straight forward: one segment, then pivots (§4.9)",
+                    f"{who} moves straight forward: one segment, then pivots (§4.9)",
                     model=p.model,
                 )
             ]
@@ -136,7 +143,7 @@ def move_problems(state: State, cmd: Move) -> list[Rejection]:
             return [
                 _rule(
                     "rule/aircraft_straight",
-                    f"{p.model} must move straight forward along its facing (§4.9)",
+                    f"{who} must move straight forward along its facing (§4.9)",
                     model=p.model,
                 )
             ]
@@ -144,8 +151,8 @@ def move_problems(state: State, cmd: Move) -> list[Rejection]:
             return [
                 _rule(
                     "rule/aircraft_min",
-                    f'{p.model} moves {max(forward, 0.0):.2f}" forward; AIRCRAFT move at least '
-                    '20" (§4.9)',
+                    f'{who} moves {max(forward, 0.0):.2f}" forward; AIRCRAFT move at least 20" '
+                    "(§4.9)",
                     model=p.model,
                 )
             ]
@@ -154,7 +161,7 @@ def move_problems(state: State, cmd: Move) -> list[Rejection]:
             return [
                 _rule(
                     "rule/aircraft_pivot",
-                    f"{p.model} may pivot at most 90° after its move (§4.9)",
+                    f"{who} may pivot at most 90° after its move (§4.9)",
                     model=p.model,
                 )
             ]

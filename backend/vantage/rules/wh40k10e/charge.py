@@ -165,7 +165,7 @@ def end_problems(
             out.append(
                 problem(
                     "rule/charge_closer",
-                    f"{mid} must end closer to a charge target (§4.6)",
+                    f"{after.model_label(mid)} must end closer to a charge target (§4.6)",
                     model=mid,
                 )
             )
@@ -174,7 +174,8 @@ def end_problems(
             out.append(
                 problem(
                     "rule/base_contact",
-                    f"{mid} could reach base contact with an enemy model and must (§4.6)",
+                    f"{after.model_label(mid)} could reach base contact with an enemy model "
+                    "and must (§4.6)",
                     model=mid,
                 )
             )

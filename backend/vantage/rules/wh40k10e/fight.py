@@ -152,7 +152,9 @@ def _check_attacks(
             or w.kind != "melee"
             or r.weapon not in state.sheets[unit].model(r.model).weapons
         ):
-            return Rejection("fight/weapon", f"{r.model} has no melee weapon {r.weapon!r}")
+            return Rejection(
+                "fight/weapon", f"{table.model_label(r.model)} has no melee weapon {r.weapon!r}"
+            )
         if r.target not in state.sheets or state.owner(r.target) == state.owner(unit):
             return Rejection("fight/target", f"{r.target!r} is not an enemy unit")
         if not w.has("EXTRA ATTACKS"):
@@ -183,7 +185,7 @@ def _reach_problems(table: Table, unit: str, rows: Sequence[AttackIn]) -> list[R
             return [
                 problem(
                     "rule/melee_reach",
-                    f"{r.model} cannot attack that unit: it is not "
+                    f"{table.model_label(r.model)} cannot attack that unit: it is not "
                     "in Engagement Range of it (§8.2)",
                     model=r.model,
                 )
@@ -199,7 +201,11 @@ def _aircraft_problems(state: State, unit: str, rows: Sequence[AttackIn]) -> lis
     for r in rows:
         why = melee_problem(state, unit, model_sheet(state, r.model, unit).keywords, r.target)
         if why:
-            return [problem("rule/aircraft_melee", f"{r.model}: {why}", model=r.model)]
+            return [
+                problem(
+                    "rule/aircraft_melee", f"{state.model_label(r.model)}: {why}", model=r.model
+                )
+            ]
     return []
 
 
@@ -224,7 +230,7 @@ def _three_inch(
                 problems.append(
                     problem(
                         "rule/in_contact",
-                        f"{mid} is in base contact and may not move (§4.7)",
+                        f"{after.model_label(mid)} is in base contact and may not move (§4.7)",
                         model=mid,
                     )
                 )
@@ -234,7 +240,8 @@ def _three_inch(
                 problems.append(
                     problem(
                         "rule/not_closer",
-                        f"{mid} must end closer to the closest enemy model (§4.7)",
+                        f"{after.model_label(mid)} must end closer to the closest enemy "
+                        "model (§4.7)",
                         model=mid,
                     )
                 )
@@ -265,7 +272,8 @@ def _towards_objective(state: State, after: Table, sweeps: dict[str, Sweep]) -> 
             return [
                 problem(
                     "rule/not_towards_objective",
-                    f"{mid} must end closer to objective {obj.id} (§4.7)",
+                    f"{after.model_label(mid)} must end closer to objective {obj.id} (§4.7)",
+                    model=mid,
                 )
             ]
     if not any(geo.in_objective_range(after.models[m], obj) for m in sweeps):

@@ -60,7 +60,7 @@ def problems(state: State, transport: str, picks: Sequence[DeckIn]) -> list[Reje
             return [
                 problem(
                     "rule/firing_deck_model",
-                    f"{p.model} is not embarked in {sheet.name} (§3.7)",
+                    f"{state.model_label(p.model)} is not embarked in {sheet.name} (§3.7)",
                     model=p.model,
                 )
             ]
@@ -74,7 +74,7 @@ def problems(state: State, transport: str, picks: Sequence[DeckIn]) -> list[Reje
             return [
                 problem(
                     "rule/firing_deck_weapon",
-                    f"{p.model} carries no ranged weapon {p.weapon!r} (§3.7)",
+                    f"{state.model_label(p.model)} carries no ranged weapon {p.weapon!r} (§3.7)",
                     model=p.model,
                 )
             ]

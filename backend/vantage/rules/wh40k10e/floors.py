@@ -56,8 +56,8 @@ def floating(table: Table, ids: Iterable[str]) -> Rejection | None:
         if not at_ground(m) and not surfaces_under(table, m):
             return Rejection(
                 "setup/no_floor",
-                f'{mid} would stand {m.z:g}" up with no floor there; a move cannot end '
-                "mid-climb (§2.4)",
+                f'{table.model_label(mid)} would stand {m.z:g}" up with no floor there; a move '
+                "cannot end mid-climb (§2.4)",
                 {"model": mid, "z": m.z},
             )
     return None
@@ -79,7 +79,8 @@ def floor_problems(table: Table, ids: Sequence[str]) -> list[Rejection]:
             return [
                 problem(
                     "rule/overhang",
-                    f"{mid}'s base would overhang the edge of {pieces[0].id} (§2.5)",
+                    f"{table.model_label(mid)}'s base would overhang the edge of "
+                    f"{pieces[0].name or pieces[0].id} (§2.5)",
                     model=mid,
                     terrain=pieces[0].id,
                 )
@@ -89,7 +90,7 @@ def floor_problems(table: Table, ids: Sequence[str]) -> list[Rejection]:
                 problem(
                     "rule/ruin_floor",
                     f"only INFANTRY, BEAST and FLY models may stand on an upper floor of a "
-                    f"ruin; {mid} must stay on the ground floor (§2.5 F)",
+                    f"ruin; {table.model_label(mid)} must stay on the ground floor (§2.5 F)",
                     model=mid,
                     terrain=fits[0].id,
                 )

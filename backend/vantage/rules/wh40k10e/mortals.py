@@ -238,7 +238,9 @@ def answer(em: Emitter, model: str) -> Rejection | None:
         what = "the Hazardous bearer" if pending.kind == "hazardous" else "the mortal wound"
         return Rejection(
             "allocate/not_eligible",
-            f"{model} cannot take {what}; eligible: {list(pending.options)} (§8.3, §8.4)",
+            f"{em.state.model_label(model)} cannot take {what}; eligible: "
+            f"{', '.join(em.state.model_label(m) for m in pending.options)} (§8.3, §8.4)",
+            {"model": model, "options": list(pending.options)},
         )
     em.emit(MortalChosen(player=em.actor or "", model=model))
     if drain(em, em.state.mortal_after):

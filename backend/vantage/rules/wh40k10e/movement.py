@@ -221,7 +221,9 @@ def _check_paths(
                 {"model": p.model},
             )
         if not p.path:
-            return Rejection("move/empty_path", f"{p.model}: a path needs at least one point")
+            return Rejection(
+                "move/empty_path", f"{table.model_label(p.model)}: a path needs at least one point"
+            )
     keywords = state.sheets[unit].keywords
     sweeps = {p.model: sweep(table, table.models[p.model], p, keywords) for p in paths}
     after = table.with_models({mid: s.end for mid, s in sweeps.items() if s.end is not None})
@@ -264,7 +266,7 @@ def _path_problems(
             out.append(
                 problem(
                     "rule/too_far",
-                    f'{mid} moves {s.length:.2f}", more than '
+                    f'{after.model_label(mid)} moves {s.length:.2f}", more than '
                     f'{limit:g}" allowed for this {MOVE_NAMES.get(kind, kind)} (§4.4)',
                     model=mid,
                     distance=round(s.length, 3),
@@ -277,7 +279,7 @@ def _path_problems(
             out.append(
                 problem(
                     "rule/through_enemy",
-                    f"{mid} may not move through enemy models (§4.4)",
+                    f"{after.model_label(mid)} may not move through enemy models (§4.4)",
                     model=mid,
                 )
             )
@@ -286,7 +288,7 @@ def _path_problems(
             out.append(
                 problem(
                     "rule/through_monster",
-                    f"{mid}: MONSTERS and VEHICLES cannot "
+                    f"{after.model_label(mid)}: MONSTERS and VEHICLES cannot "
                     "move through friendly MONSTERS or VEHICLES (§4.4)",
                     model=mid,
                 )
@@ -327,7 +329,8 @@ def _path_problems(
             out.append(
                 problem(
                     "rule/on_objective",
-                    f"{mid} may not end a move on objective marker {marker} (§2.3)",
+                    f"{after.model_label(mid)} may not end a move on objective marker "
+                    f"{marker} (§2.3)",
                     model=mid,
                 )
             )
@@ -421,7 +424,9 @@ def _embark_problems(
             return [
                 problem(
                     "rule/embark_range",
-                    f'{m.id} must end within 3" of the transport to embark (§3.7)',
+                    f'{state.model_label(m.id)} must end within 3" of the transport to embark '
+                    "(§3.7)",
+                    model=m.id,
                 )
             ]
     return []

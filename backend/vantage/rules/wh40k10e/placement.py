@@ -71,12 +71,16 @@ def physical(table: Table, ids: Sequence[str]) -> Rejection | None:
         m = table.models[mid]
         x0, y0, x1, y1 = _bounds(m)
         if x0 < -1e-6 or y0 < -1e-6 or x1 > table.width + 1e-6 or y1 > table.depth + 1e-6:
-            return Rejection("setup/off_table", f"{mid} would be off the table", {"model": mid})
+            return Rejection(
+                "setup/off_table",
+                f"{table.model_label(mid)} would be off the table",
+                {"model": mid},
+            )
         for other in table.models.values():
             if other.id != mid and abs(other.z - m.z) < 1e-6 and geo.overlap(m, other):
                 return Rejection(
                     "setup/overlap",
-                    f"{mid} would overlap {other.id}",
+                    f"{table.model_label(mid)} would overlap {table.model_label(other.id)}",
                     {"model": mid, "other": other.id},
                 )
     from vantage.rules.wh40k10e.floors import floating
@@ -97,7 +101,8 @@ def rule_problems(
             out.append(
                 problem(
                     "rule/engagement_range",
-                    f"{mid} would be set up within Engagement Range of an enemy model (§4.2)",
+                    f"{table.model_label(mid)} would be set up within Engagement Range of an enemy "
+                    "model (§4.2)",
                     model=mid,
                 )
             )
@@ -106,7 +111,7 @@ def rule_problems(
             out.append(
                 problem(
                     "rule/too_close_to_enemy",
-                    f"{mid} must be set up more than "
+                    f"{table.model_label(mid)} must be set up more than "
                     f'{enemy_gap:g}" horizontally from every enemy model (§4.5)',
                     model=mid,
                 )
@@ -126,7 +131,7 @@ def zone_problems(table: Table, ids: Sequence[str], zone: Zone, what: str) -> li
         return [
             problem(
                 "rule/outside_zone",
-                f"{outside[0]} is not wholly within {what} (§4.8)",
+                f"{table.model_label(outside[0])} is not wholly within {what} (§4.8)",
                 models=outside,
             )
         ]
@@ -150,7 +155,7 @@ def edge_problems(table: Table, ids: Sequence[str], enemy_zone: Zone | None) -> 
             out.append(
                 problem(
                     "rule/not_near_edge",
-                    f'{mid} must be wholly within 6" of a '
+                    f'{table.model_label(mid)} must be wholly within 6" of a '
                     "battlefield edge (Strategic Reserves, §4.5)",
                     model=mid,
                 )
@@ -160,7 +165,7 @@ def edge_problems(table: Table, ids: Sequence[str], enemy_zone: Zone | None) -> 
             out.append(
                 problem(
                     "rule/enemy_zone",
-                    f"{mid} may not be set up in the enemy "
+                    f"{table.model_label(mid)} may not be set up in the enemy "
                     "deployment zone in battle round 2 (§4.5)",
                     model=mid,
                 )

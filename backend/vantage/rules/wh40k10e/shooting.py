@@ -92,19 +92,20 @@ def model_can_target(
     """Some target model in range and visible to this model (Indirect Fire: range only),
     Lone Operative only from 12" (§8.1)."""
     if weapon.has("ONE SHOT") and _spent(state, model, weapon.name):
-        return f"{model.id} has fired its ONE SHOT weapon {weapon.name} this battle (R19)"
+        label = state.model_label(model.id)
+        return f"{label} has fired its ONE SHOT weapon {weapon.name} this battle (R19)"
     rng = weapon.range or 0.0
     sheet = state.sheets[target]
     in_range = [t for t in state.models_of(target) if geo.dist_within(model, t, rng)]
     if not in_range:
-        return f'no model of {sheet.name} is within {rng:g}" of {model.id}'
+        return f'no model of {sheet.name} is within {rng:g}" of {state.model_label(model.id)}'
     if sheet.has("LONE OPERATIVE") and not any(
         geo.dist_within(model, t, LONE_OPERATIVE) for t in in_range
     ):
         return 'a Lone Operative can only be shot from within 12" (§8.1)'
     if weapon.has("INDIRECT FIRE") or any(sight.sees(model, t) for t in in_range):
         return None
-    return f"no model of {sheet.name} in range is visible to {model.id} (§8.1)"
+    return f"no model of {sheet.name} in range is visible to {state.model_label(model.id)} (§8.1)"
 
 
 def _spent(state: State, model: Model, weapon: str) -> bool:
@@ -196,10 +197,11 @@ def _check_rows(
         model = state.table.models.get(r.model)
         if model is None or model.unit != unit:
             return Rejection("shoot/unknown_model", f"{r.model} is not a model of that unit")
+        label = state.model_label(r.model)
         if r.weapon not in state.sheets[unit].model(r.model).weapons or r.weapon not in usable:
-            return Rejection("shoot/weapon", f"{r.model} cannot fire {r.weapon!r} now")
+            return Rejection("shoot/weapon", f"{label} cannot fire {r.weapon!r} now")
         if (r.model, r.weapon) in seen:
-            return Rejection("shoot/duplicate", f"{r.model} fires {r.weapon} once, at one target")
+            return Rejection("shoot/duplicate", f"{label} fires {r.weapon} once, at one target")
         seen.add((r.model, r.weapon))
         if r.target not in state.sheets or state.owner(r.target) == state.owner(unit):
             return Rejection("shoot/target", f"{r.target!r} is not an enemy unit")
@@ -234,7 +236,8 @@ def _target_problems(state: State, unit: str, rows: Sequence[AttackIn]) -> list[
             out.append(
                 problem(
                     "rule/target",
-                    f"{r.model} cannot target {state.sheets[r.target].name} with {r.weapon}: {why}",
+                    f"{state.model_label(r.model)} cannot target {state.sheets[r.target].name} "
+                    f"with {r.weapon}: {why}",
                     model=r.model,
                     target=r.target,
                 )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from vantage.engine.codec import Codec, wire
-from vantage.engine.table import Model, Table
+from vantage.engine.table import Model, Table, model_label
 from vantage.rules.wh40k10e.sheets import UnitSheet
 
 Phase = Literal["setup", "command", "movement", "shooting", "charge", "fight", "over"]
@@ -275,6 +275,13 @@ class State:
     def owner(self, unit: str) -> str:
         """Who controls a unit."""
         return self.sheets[unit].player
+
+    def model_label(self, model_id: str) -> str:
+        """How messages name a model to players, on the table or off it (``model_label``)."""
+        model = self.table.models.get(model_id) or self.offboard.get(model_id)
+        if model is None:
+            return model_id
+        return model_label(model, self.table.units.get(model.unit))
 
     def models_of(self, unit: str) -> list[Model]:
         """A unit's models on the table, in unit order."""

@@ -35,6 +35,9 @@ export interface ModelMoveRequest {
 export interface BoardCallbacks {
   /** The player dropped dragged models: one request for all of them (a unit keeps formation). */
   moveModels(moves: ModelMoveRequest[]): void;
+  /** While models are dragged: where they would be dropped now; null once the drag ends or is
+   * cancelled (before `moveModels` for a drop). */
+  dragging?(moves: ModelMoveRequest[] | null): void;
   selectionChanged(selected: ReadonlySet<ModelId>): void;
   /** What the table tools show changed (a measurement, a sight answer, a drag check). */
   toolReadout?(readout: ToolReadout): void;

@@ -2,14 +2,17 @@
 // decision R11), and the referee allows a gap of 0.01" — far finer than a mouse. A model of a
 // charge, pile-in or consolidation dropped within SNAP of an enemy base is put against it: moved
 // along the line from the enemy's centre until the gap is CONTACT_GAP, unless that spot overlaps
-// another base (then the drop stays where it was). Pure: the board hands in the drops.
+// another base (then the drop stays where it was). Pure: the board hands in the drops (and, while
+// dragging, where they would drop now).
 
 import { footprint } from "../geometry/base-footprint";
 import { type Point, distance } from "../geometry/vec";
 import { closestPoints } from "../board/tools/closest-points";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import type { ModelInfo } from "../protocol/messages";
-import type { Drop, PlanPurpose } from "./move-plan";
+import { shownTable } from "./board-state";
+import { type Drop, type MovePlan, type PlanPurpose, addDrop } from "./move-plan";
+import type { W40State } from "./wire";
 
 /** Inches: a dropped base this close to an enemy base is put in contact with it. */
 export const SNAP = 0.4;
@@ -79,4 +82,15 @@ export function snapToContact(
     });
     return clear ? { model: d.model, to } : d;
   });
+}
+
+/** The plan after dropping dragged models at `moves`, as the table shows it so far (the plan's
+ * own earlier drops included): a drop near an enemy base of the moving player is put in contact.
+ * The same for a drop and for the drag's live read-out, so both show the same distance. */
+export function dropOnPlan(state: W40State, plan: MovePlan, moves: readonly Drop[]): MovePlan {
+  const mover = state.game.units[plan.unit]?.sheet.player;
+  const owner = new Map(state.units.map((u) => [u.id, u.player]));
+  const shown = shownTable(state, plan).state.models;
+  const enemy = (m: ModelInfo) => owner.get(m.unit) !== mover;
+  return addDrop(plan, snapToContact(shown, enemy, plan.purpose, moves));
 }

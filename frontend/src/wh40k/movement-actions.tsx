@@ -108,6 +108,8 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
     );
   }
   if (plan) {
+    // The limit (woods) follows the drag as the distance does.
+    const live = control.livePlan.value ?? plan;
     return (
       <div class="w40-step" data-testid="w40-movement">
         <p>
@@ -117,8 +119,8 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
         <PlanControls
           control={control}
           confirmLabel={into.value && embarkOptions(state, plan, kind.value).includes(into.value) ? "Move and embark" : "Confirm move"}
-          limit={planLimit(state, plan, kind.value)}
-          limitNote={woodsPenalty(state, plan, kind.value) > 0 ? `woods −${WOODS_PENALTY}"` : undefined}
+          limit={planLimit(state, live, kind.value)}
+          limitNote={woodsPenalty(state, live, kind.value) > 0 ? `woods −${WOODS_PENALTY}"` : undefined}
           hint={planLevels(state.terrain, plan).length > 1 ? "Each drop adds a waypoint; climbing up or down counts against the move." : undefined}
           onConfirm={() => {
             const heights = endHeights(state.terrain, plan, level.value ?? startLevel(state, plan));

@@ -22,7 +22,7 @@ export function PlanControls({ control, confirmLabel, limit, limitNote, hint, on
   if (!plan) return null;
   const busy = !control.store.idle.value;
   const placing = PLACES_ONLY.has(plan.purpose);
-  const far = longestPath(plan);
+  const far = longestPath(control.livePlan.value ?? plan);
   const over = limit !== null && far > limit + 1e-6;
   return (
     <div class="w40-plan" data-testid="w40-plan" data-purpose={plan.purpose}>

@@ -10,8 +10,7 @@ import type { ModelInfo } from "../protocol/messages";
 import { ToolPanel, toolNames } from "../ui/tool-panel";
 import { BoardOverlay, type OverlayCamera, badgeRow } from "./board-overlay";
 import { shownTable } from "./board-state";
-import { snapToContact } from "./base-contact";
-import { addDrop } from "./move-plan";
+import { dropOnPlan } from "./base-contact";
 import { unitMarkers } from "./unit-markers";
 import type { W40State } from "./wire";
 import type { W40Control } from "./w40-control";
@@ -55,13 +54,9 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
         moveModels: (moves) => {
           const plan = control.plan.peek();
           const state = control.store.state.peek();
-          if (!plan || !state) return;
-          const mover = state.game.units[plan.unit]?.sheet.player;
-          const owner = new Map(state.units.map((u) => [u.id, u.player]));
-          const shown = shownTable(state, plan).state.models;
-          const enemy = (m: ModelInfo) => owner.get(m.unit) !== mover;
-          control.plan.value = addDrop(plan, snapToContact(shown, enemy, plan.purpose, moves));
+          if (plan && state) control.plan.value = dropOnPlan(state, plan, moves);
         },
+        dragging: (moves) => (control.dragging.value = moves),
         selectionChanged: () => undefined,
         toolReadout: control.tools.report,
       },
@@ -111,6 +106,7 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
       cancelAnimationFrame(frame);
       stop();
       control.tools.attach(null);
+      control.dragging.value = null;
       control.board = null;
       board.destroy();
     };

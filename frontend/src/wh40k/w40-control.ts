@@ -2,7 +2,7 @@
 // game page, handed to every panel (no globals).
 
 import { type Signal, computed, effect, signal } from "@preact/signals";
-import type { BoardRenderer } from "../board/api";
+import type { BoardRenderer, ModelMoveRequest } from "../board/api";
 import type { ProjectedSession } from "../net/projected-session";
 import { tableQueries } from "../net/table-queries";
 import type { TableQueries } from "../protocol/table-queries";
@@ -10,6 +10,7 @@ import { TableTools } from "../ui/table-tools";
 import type { UnitId } from "../protocol/messages";
 import { type Namer, namer } from "./names";
 import { type Offers, offers } from "./offered-actions";
+import { dropOnPlan } from "./base-contact";
 import type { MovePlan } from "./move-plan";
 import type { W40Store } from "./w40-store";
 import type { W40Command, W40State } from "./wire";
@@ -25,6 +26,16 @@ const NO_HIGHLIGHT: Highlight = { models: new Set(), targets: new Set() };
 
 export class W40Control {
   readonly plan: Signal<MovePlan | null> = signal(null);
+  /** Where the models being dragged on the table would drop now (null: no drag). */
+  readonly dragging: Signal<readonly ModelMoveRequest[] | null> = signal(null);
+  /** The plan as it would be after dropping the models being dragged now: the plan's read-outs
+   * (the distance moved) follow the drag; the server still referees the confirmed command. */
+  readonly livePlan = computed((): MovePlan | null => {
+    const plan = this.plan.value;
+    const state = this.store.state.value;
+    const moves = this.dragging.value;
+    return plan && state && moves ? dropOnPlan(state, plan, moves) : plan;
+  });
   /** The unit the panels are working with (drawn highlighted). */
   readonly focus: Signal<UnitId | null> = signal(null);
   readonly highlight: Signal<Highlight> = signal(NO_HIGHLIGHT);

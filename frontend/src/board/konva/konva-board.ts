@@ -219,6 +219,7 @@ export function createKonvaBoard(
       d.offset = sub(toTable(camera, to), d.from);
       const places = new Map([...d.starts].map(([id, p]) => [id, add(p, d.offset)]));
       bases.showAt(places);
+      callbacks.dragging?.([...places].map(([model, p]) => ({ model, to: p })));
       tools.moveTo(places);
       const start = d.starts.get(d.grabbed);
       if (start) trail.update(start, add(start, d.offset));
@@ -239,6 +240,7 @@ export function createKonvaBoard(
       hud.hideReadout();
       container.style.cursor = "";
       const moved = length(d.offset) >= MIN_MOVE;
+      callbacks.dragging?.(null);
       bases.release(!moved);
       tools.moveEnded();
       if (moved) {
@@ -254,6 +256,7 @@ export function createKonvaBoard(
       }
       if (!drag) return;
       drag = null;
+      callbacks.dragging?.(null);
       trail.clear();
       hud.hideReadout();
       container.style.cursor = "";

@@ -1,7 +1,8 @@
 // Every step of the game in words, newest at the bottom; each die roll drawn as a die face.
 
 import type { ReadonlySignal } from "@preact/signals";
-import { useEffect, useRef } from "preact/hooks";
+import { useRef } from "preact/hooks";
+import { useStickToBottom } from "../ui/stick-to-bottom";
 import type { DaLogEntry } from "./da-store";
 import { DieFace } from "./die-face";
 
@@ -9,10 +10,7 @@ export function GameLog({ log }: { log: ReadonlySignal<readonly DaLogEntry[]> })
   const list = useRef<HTMLOListElement>(null);
   const entries = log.value;
   const last = entries.at(-1)?.v;
-  useEffect(() => {
-    const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [last]);
+  useStickToBottom(list, last);
   return (
     <section class="da-log-panel" aria-label="Game log">
       <h2>Log</h2>

@@ -2,7 +2,8 @@
 // timeline may be chosen to show only its events.
 
 import type { ReadonlySignal } from "@preact/signals";
-import { useEffect, useRef } from "preact/hooks";
+import { useRef } from "preact/hooks";
+import { useStickToBottom } from "../ui/stick-to-bottom";
 import { DieFace } from "./die-face";
 import { describeEvent } from "./event-text";
 import type { Namer } from "./names";
@@ -23,12 +24,10 @@ export function GameLog({ events, names, colors, only }: Props) {
     .filter(({ v }) => only === null || only.has(v))
     .map(({ v, e }) => ({ v, line: describeEvent(e, n) }))
     .filter((x): x is { v: number; line: NonNullable<typeof x.line> } => x.line !== null);
-  // Newest last, in view: scroll the list itself only (scrollIntoView would also scroll the
-  // page or the side panel, taking the table or the prompt away on every event).
-  useEffect(() => {
-    const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [lines.length]);
+  // Newest last, in view (also when the prompt above grows and squeezes the list), unless the
+  // reader scrolled up: the list scrolls itself only (scrollIntoView would also scroll the page
+  // or the side panel, taking the table or the prompt away on every event).
+  useStickToBottom(list, `${lines.length}|${lines.at(-1)?.v ?? ""}`);
   return (
     <ol class="w40-log" data-testid="w40-log" aria-label="Game log" ref={list}>
       {lines.map(({ v, line }) => (

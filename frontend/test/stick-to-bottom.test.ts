@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { BottomFollower, type Scroller } from "../src/ui/stick-to-bottom";
+
+/** A scrolling list as the browser keeps it: scrollTop clamped to [0, scrollHeight - clientHeight]. */
+class FakeList implements Scroller {
+  private top = 0;
+  constructor(
+    public scrollHeight: number,
+    public clientHeight: number,
+  ) {}
+  get scrollTop(): number {
+    return this.top;
+  }
+  set scrollTop(v: number) {
+    this.top = Math.max(0, Math.min(v, this.scrollHeight - this.clientHeight));
+  }
+  get hiddenBelow(): number {
+    return this.scrollHeight - this.clientHeight - this.top;
+  }
+}
+
+describe("a log that follows its newest line", () => {
+  it("scrolls to the bottom when lines are added", () => {
+    const list = new FakeList(1000, 300);
+    const f = new BottomFollower(list);
+    f.changed();
+    list.scrollHeight = 1100;
+    f.changed();
+    expect(list.hiddenBelow).toBe(0);
+  });
+
+  it("stays at the bottom when a prompt above squeezes the list", () => {
+    const list = new FakeList(1000, 380);
+    const f = new BottomFollower(list);
+    f.changed();
+    list.clientHeight = 190; // the reaction window grew: the list keeps its scrollTop
+    f.scrolled(); // even a scroll event read now does not count as scrolling up
+    f.changed(); // the resize observer
+    expect(list.hiddenBelow).toBe(0);
+  });
+
+  it("leaves a reader who scrolled up where they are, and follows again at the bottom", () => {
+    const list = new FakeList(1000, 300);
+    const f = new BottomFollower(list);
+    f.changed();
+    list.scrollTop = 200;
+    f.scrolled();
+    expect(f.isFollowing).toBe(false);
+    list.scrollHeight = 1200;
+    f.changed();
+    list.clientHeight = 200;
+    f.changed();
+    expect(list.scrollTop).toBe(200);
+    list.scrollTop = 1000;
+    f.scrolled();
+    expect(f.isFollowing).toBe(true);
+    list.scrollHeight = 1300;
+    f.changed();
+    expect(list.hiddenBelow).toBe(0);
+  });
+});

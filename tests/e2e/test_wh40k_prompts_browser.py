@@ -1,0 +1,126 @@
+"""The 10th-edition side panel while playing, in real browsers: the game log keeps its newest line
+in view when a reaction window grows the panel above it (unless the reader scrolled up), and a
+planned move shows the distance moved while the models are being dragged, not only once dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.e2e.test_wh40k_browser import Table, _models, _state, _trim, open_casual_game
+from tests.support.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+LOG_HIDDEN_BELOW = """() => {
+    const el = document.querySelector('[data-testid=w40-log]');
+    return el.scrollHeight - el.clientHeight - el.scrollTop;
+}"""
+LOG_HEIGHT = "document.querySelector('[data-testid=w40-log]').clientHeight"
+STEP = 9.5
+"""Inches the first player's fast unit moves (both are M10" or more)."""
+
+
+def _deployed(server: LiveServer, open_table: Any) -> Table:
+    """Two small demo armies deployed through the UI; round 1 is about to start."""
+    demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
+    armies = {
+        "p1": _trim(demos[0], {"ac-carriage": 1, "ac-line": 3}),
+        "p2": _trim(demos[1], {"vh-brood": 3, "vh-stalker": 1}),
+    }
+    _game, t = open_casual_game(server, open_table, armies)
+    for player in ("p1", "p2"):
+        t.click(player, "[data-testid=w40-declare]")
+    while t.pending() and t.pending()["kind"] == "deploy":
+        who, unit = t.pending()["player"], t.pending()["options"][0]
+        t.seats[who].locator(f"[data-testid=w40-deploy] [data-pick='{unit}']").click()
+        t.seats[who].locator("[data-testid=w40-plan]").wait_for()
+        t.click(who, "[data-testid=w40-confirm]")
+    t.settle()
+    if t.pending() and t.pending()["kind"] == "scouts":
+        t.click(t.pending()["player"], "[data-testid=w40-pass]")
+    t.settle()
+    return t
+
+
+def _shown_distance(page: Any) -> float:
+    text = page.locator("[data-testid=w40-plan-distance]").inner_text()
+    found = re.search(r'Farthest model: ([0-9.]+)"', text)
+    assert found, text
+    return float(found.group(1))
+
+
+def _drag_live(t: Table, player: str, model: str, to: tuple[float, float]) -> float:
+    """Drag the model (with its unit) to ``to``, read the plan's distance before the drop, then
+    drop it; returns the distance shown mid-drag."""
+    page = t.seats[player]
+    m = page.evaluate(f"window.__vantage.model({model!r})")
+    a = page.evaluate(f"window.__vantage.screenPoint({m['x']}, {m['y']})")
+    b = page.evaluate(f"window.__vantage.screenPoint({to[0]}, {to[1]})")
+    page.mouse.move(a["x"], a["y"])
+    page.mouse.down()
+    for i in range(1, 9):
+        page.mouse.move(a["x"] + (b["x"] - a["x"]) * i / 8, a["y"] + (b["y"] - a["y"]) * i / 8)
+    page.wait_for_function(
+        "document.querySelector('[data-testid=w40-plan-distance]')?.textContent"
+        ".startsWith('Farthest model: 0.0') === false",
+        timeout=5_000,
+    )
+    during = _shown_distance(page)
+    page.mouse.up()
+    return during
+
+
+def test_the_move_distance_follows_the_drag_and_the_log_follows_a_growing_prompt(
+    server: LiveServer, open_table: Any, shots: Any
+) -> None:
+    t = _deployed(server, open_table)
+    first = _state(t.spectator)["game"]["first"]
+    second = "p2" if first == "p1" else "p1"
+    mover = f"{first}-ac-carriage" if first == "p1" else f"{first}-vh-stalker"
+    victim = f"{second}-vh-brood" if first == "p1" else f"{second}-ac-line"
+    reader = t.seats[second]
+    t.end_phase(first)
+    t.answer_others(first)
+    assert reader.evaluate(LOG_HIDDEN_BELOW) <= 2
+
+    # A planned Normal move: the distance shows while dragging, and is the dropped distance.
+    t.seats[first].locator(f"[data-testid=w40-movement] [data-pick='{mover}']").click()
+    t.seats[first].get_by_role("button", name="Normal move").click()
+    st = _state(t.spectator)
+    model = _models(st, mover)[0]
+    target = min(
+        _models(st, victim), key=lambda m: math.dist((m["x"], m["y"]), (model["x"], model["y"]))
+    )
+    d = math.dist((model["x"], model["y"]), (target["x"], target["y"]))
+    dx, dy = (target["x"] - model["x"]) / d, (target["y"] - model["y"]) / d
+    during = _drag_live(t, first, f"{mover}-1", (model["x"] + dx * STEP, model["y"] + dy * STEP))
+    assert during == pytest.approx(STEP, abs=0.3)
+    assert _shown_distance(t.seats[first]) == pytest.approx(during, abs=0.15)
+
+    # The move opens the other player's reaction window, which grows the panel above the log:
+    # the log's newest line stays in view.
+    height = reader.evaluate(LOG_HEIGHT)
+    t.click(first, "[data-testid=w40-confirm]")
+    assert t.pending()["kind"] == "reaction" and t.pending()["player"] == second
+    reader.locator("[data-testid=w40-pass]").wait_for()
+    reader.wait_for_function(f"{LOG_HEIGHT} < {height}")
+    reader.wait_for_function(f"({LOG_HIDDEN_BELOW})() <= 2", timeout=2_000)
+    reader.screenshot(path=str(shots / "wh40k-reaction-log.png"))
+
+    # A reader who scrolled up stays where they are when the panel changes again.
+    box = reader.locator("[data-testid=w40-log]").bounding_box()
+    reader.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    reader.mouse.wheel(0, -400)
+    reader.wait_for_function(f"({LOG_HIDDEN_BELOW})() > 50")
+    hidden = reader.evaluate(LOG_HIDDEN_BELOW)
+    t.click(second, "[data-testid=w40-pass]")
+    reader.wait_for_function(f"{LOG_HEIGHT} > {height} - 1")
+    assert reader.evaluate(LOG_HIDDEN_BELOW) >= min(hidden, 50)
+    for page in t.pages:
+        assert not page.errors, page.errors

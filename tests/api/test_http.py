@@ -70,6 +70,34 @@ def _bad_model_setup() -> dict[str, object]:
             "setup.units[0].player",
         ),
         ({"system": "sandbox", "setup": "a string"}, "setup"),
+        # a base past the table's edge, as a drag there would be refused
+        (
+            {
+                "system": "deathmatch",
+                "setup": {
+                    "table": {"width": 30, "depth": 20},
+                    "players": ["p1"],
+                    "units": [{"id": "A", "player": "p1"}],
+                    "models": [
+                        {
+                            "id": "a1",
+                            "unit": "A",
+                            "base": {"shape": "circle", "diameter_mm": 32},
+                            "x": 5,
+                            "y": 5,
+                        },
+                        {
+                            "id": "a2",
+                            "unit": "A",
+                            "base": {"shape": "circle", "diameter_mm": 32},
+                            "x": 5,
+                            "y": 19.5,
+                        },
+                    ],
+                },
+            },
+            "setup.models[1].y",
+        ),
         # found by fuzzing: each was a 500
         ({"system": "wh40k-10e", "battle_size": []}, "battle_size"),
         ({"system": "wh40k-10e", "battle_size": {}}, "battle_size"),

@@ -102,6 +102,9 @@ class GameService:
         setup = ruleset.parse_setup(options)
         if isinstance(setup, Rejection):
             return setup
+        refused = ruleset.check_new_setup(setup)
+        if refused is not None:
+            return refused
         game = LiveGame(
             id=new_game_id(),
             ruleset=ruleset,

@@ -31,6 +31,11 @@ class Ruleset(ABC, Generic[S]):
     def parse_setup(self, request: Mapping[str, Any]) -> Any | Rejection:
         """Validate the create-game request (everything but ``system``) into a setup value."""
 
+    def check_new_setup(self, setup: Any) -> Rejection | None:
+        """Checks a new game's set-up must pass that a stored game's need not: ``parse_setup``
+        also reads stored games and exported logs, which a check added later must not lock out."""
+        return None
+
     @abstractmethod
     def seats(self, setup: Any) -> tuple[str, ...]:
         """The player ids of the seats this setup needs."""

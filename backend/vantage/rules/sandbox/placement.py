@@ -58,8 +58,7 @@ def _check_one(
     values = (mv.to.x, mv.to.y, mv.to.facing or 0.0, mv.to.z or 0.0)
     if not all(math.isfinite(v) for v in values):
         return Rejection("move/not_finite", "coordinates must be finite numbers", {"field": field})
-    shape = _new_footprint(model, mv)
-    if not _on_table(table, shape):
+    if crossed_edge(table, _new_footprint(model, mv)):
         return Rejection("move/off_table", f"{label} would leave the table", {"model": mv.model})
     return None
 
@@ -69,9 +68,25 @@ def _new_footprint(model: Model, mv: ModelMove) -> Polygon:
     return footprint(model.base, mv.to.x, mv.to.y, facing)
 
 
-def _on_table(table: Table, shape: Polygon) -> bool:
+def crossed_edge(table: Table, shape: Polygon) -> str | None:
+    """The axis (``"x"`` or ``"y"``) along which a footprint reaches past the table's edge, or
+    ``None`` when it lies on the table (touching the edge is on it)."""
     minx, miny, maxx, maxy = (float(v) for v in shape.bounds)
-    return minx >= -EPS and miny >= -EPS and maxx <= table.width + EPS and maxy <= table.depth + EPS
+    if minx < -EPS or maxx > table.width + EPS:
+        return "x"
+    if miny < -EPS or maxy > table.depth + EPS:
+        return "y"
+    return None
+
+
+def first_off_table(table: Table) -> tuple[int, Model, str] | None:
+    """The first model, in table order, whose base reaches past the table's edge: its position,
+    the model and the axis (``crossed_edge``); the same test as a drag's ``move/off_table``."""
+    for index, model in enumerate(table.models.values()):
+        axis = crossed_edge(table, _cached_footprint(model))
+        if axis is not None:
+            return index, model, axis
+    return None
 
 
 def _check_overlaps(table: Table, moves: tuple[ModelMove, ...]) -> Rejection | None:

@@ -4,7 +4,7 @@ import { LatestOnly } from "../src/board/tools/latest-only";
 import { dragRules } from "../src/board/tools/drag-rules";
 import { convexHull, ellipseOffset, offsetOutline, outlinePolygon, roundedOffset } from "../src/board/tools/outline";
 import { parseRadius } from "../src/board/tools/ring-tool";
-import { coverWords, sightLineWords, sightWords } from "../src/board/tools/sight-tool";
+import { coverCauseWords, coverWords, sightLineWords, sightWords } from "../src/board/tools/sight-tool";
 import { ToolController } from "../src/board/tools/tool-controller";
 import type { ToolReadout } from "../src/board/tools/tool-readout";
 import { decodeTableState } from "../src/protocol/codec";
@@ -118,11 +118,18 @@ describe("QueryClient", () => {
       req_id: 2,
       a: { visible: true, fully_visible: false, cover: "hard", in_arc: true, segment: [[1, 2, 0], [3, 4, 1.6]], blocking: [] },
     });
-    await expect(s).resolves.toMatchObject({ cover: "hard", segment: [{ x: 1, y: 2, z: 0 }, { x: 3, y: 4, z: 1.6 }] });
+    await expect(s).resolves.toMatchObject({ cover: "hard", cover_from: null, segment: [{ x: 1, y: 2, z: 0 }, { x: 3, y: 4, z: 1.6 }] });
+    const c = q.sight("a1", "b3");
+    const from = { id: "t1", name: "Forest", why: "forest" };
+    client.answer({ type: "answer", req_id: 3, a: { visible: true, fully_visible: false, cover: "cover", cover_from: from, in_arc: true, segment: null, blocking: [] } });
+    await expect(c).resolves.toMatchObject({ cover_from: from });
+    const bad = q.sight("a1", "b4");
+    client.answer({ type: "answer", req_id: 4, a: { visible: true, fully_visible: false, cover: true, cover_from: { id: "t1" }, segment: null } });
+    await expect(bad).rejects.toThrow("cover_from.name");
 
     const u = q.unitCheck("A", new Map([["a1", { x: 1, y: 2 }]]));
-    expect(sent[2]?.q).toEqual({ type: "unit_check", unit: "A", positions: { a1: { x: 1, y: 2 } } });
-    client.answer({ type: "answer", req_id: 3, a: { coherent: true, breaking: [] } });
+    expect(sent[4]?.q).toEqual({ type: "unit_check", unit: "A", positions: { a1: { x: 1, y: 2 } } });
+    client.answer({ type: "answer", req_id: 5, a: { coherent: true, breaking: [] } });
     await expect(u).rejects.toThrow("engaged_with");
   });
 });
@@ -256,11 +263,18 @@ describe("closest points (the ruler's preview)", () => {
 
 describe("words", () => {
   it("says what the sight answer means", () => {
-    const a: SightAnswer = { visible: true, fully_visible: true, cover: false, in_arc: true, segment: null, blocking: [] };
+    const a: SightAnswer = { visible: true, fully_visible: true, cover: false, cover_from: null, in_arc: true, segment: null, blocking: [] };
     expect(sightWords(a)).toBe("Fully visible, no cover");
     expect(sightWords({ ...a, fully_visible: false, cover: true })).toBe("Visible, in cover");
     expect(sightWords({ ...a, visible: false })).toBe("Not visible");
     expect(coverWords("hard")).toBe("in hard cover");
+    expect(coverCauseWords(null)).toBeNull();
+    expect(coverCauseWords({ id: "r1", name: "Ruined chapel", why: "within" })).toBe("Cover: wholly within Ruined chapel");
+    expect(coverCauseWords({ id: "r1", name: "Ruined chapel", why: "obscured" })).toBe(
+      "Cover: not fully visible because of Ruined chapel",
+    );
+    expect(coverCauseWords({ id: "m9", name: "Boy 3", why: "between" })).toBe("Cover: Boy 3 is in the way");
+    expect(coverCauseWords({ id: "x", name: "Wall", why: "new-reason" })).toBe("Cover: Wall");
     const over = { ...a, segment: [{ x: 1, y: 2, z: 1.6 }, { x: 9, y: 2, z: 2.954 }] as SightAnswer["segment"] };
     expect(sightLineWords(over)).toBe('Sight line from 1.60" to 2.95" high');
     expect(sightLineWords({ ...over, visible: false })).toBeNull();
@@ -352,15 +366,21 @@ describe("ToolController", () => {
     tools.click({ x: 10, y: 10 }, "a1", false);
     tools.click({ x: 40, y: 30 }, "b1", false);
     expect(queries.last("sight").args).toEqual(["a1", "b1"]);
-    queries.last("sight").answer.resolve({ visible: false, fully_visible: false, cover: null, in_arc: true, segment: null, blocking: ["r1", "ghost"] });
+    queries.last("sight").answer.resolve({ visible: false, fully_visible: false, cover: null, cover_from: null, in_arc: true, segment: null, blocking: ["r1", "ghost"] });
     await settle();
     expect(readout().sight).toMatchObject({ observer: "a1", target: "b1", highlighted: ["r1"] });
     expect(keys()).toEqual(expect.arrayContaining(["sight-block-r1:blocked", "sight-line:sightline", "sight-target:target"]));
     tools.click({ x: 12, y: 10 }, "a2", false);
-    queries.last("sight").answer.resolve({ visible: true, fully_visible: true, cover: false, in_arc: true, segment: [{ x: 10, y: 10, z: 1.6 }, { x: 12, y: 10, z: 1.6 }], blocking: [] });
+    queries.last("sight").answer.resolve({ visible: true, fully_visible: true, cover: false, cover_from: null, in_arc: true, segment: [{ x: 10, y: 10, z: 1.6 }, { x: 12, y: 10, z: 1.6 }], blocking: [] });
     await settle();
     expect(keys()).toContain("sight-line:clear");
     expect(keys()).not.toContain("sight-block-r1:blocked");
+    expect(keys().filter((k) => k.startsWith("sight-cover"))).toEqual([]);
+    tools.click({ x: 12, y: 12 }, "b1", false);
+    const cover = { id: "r1", name: "Ruin", why: "obscured" };
+    queries.last("sight").answer.resolve({ visible: true, fully_visible: false, cover: true, cover_from: cover, in_arc: true, segment: [{ x: 10, y: 10, z: 1.6 }, { x: 12, y: 10, z: 1.6 }], blocking: [] });
+    await settle();
+    expect(keys()).toContain("sight-cover-r1:cover");
     tools.click({ x: 0, y: 0 }, null, false);
     await settle();
     expect(readout().sight).toBeNull();

@@ -54,14 +54,23 @@ SETUP = {
             "height": 1.6,
         },
     ],
-    # a 6" tall building across the line a1-b1 (x 20..22), nothing between a1 and b2
+    # a 6" tall building across the line a1-b1 (x 20..22), nothing between a1 and b2; a crater
+    # with light cover behind b2, touching its base (which reaches y = 30.63)
     "terrain": [
         {
             "id": "t1",
             "kind": "building",
             "height": 6,
             "polygon": [[20, 5], [22, 5], [22, 15], [20, 15]],
-        }
+        },
+        {
+            "id": "t2",
+            "kind": "crater",
+            "name": "Shell crater",
+            "height": 0.5,
+            "traits": ["light cover"],
+            "polygon": [[9, 30.5], [11, 30.5], [11, 32], [9, 32]],
+        },
     ],
 }
 
@@ -97,8 +106,12 @@ def test_measure_to_a_point(seat: Seat) -> None:
 def test_sight_blocked_names_the_building_and_clear_sight_has_a_witness(seat: Seat) -> None:
     blocked = _ask(seat, {"type": "sight", "observer": "a1", "target": "b1"})["a"]
     assert blocked["visible"] is False and blocked["blocking"] == ["t1"]
+    assert blocked["cover"] is None and blocked["cover_from"] is None
     clear = _ask(seat, {"type": "sight", "observer": "a1", "target": "b2"}, 2)["a"]
     assert clear["visible"] is True and clear["fully_visible"] is True
+    # wh40k-9th: the base touches a feature with light cover, named for the tool's words
+    assert clear["cover"] is True
+    assert clear["cover_from"] == {"id": "t2", "name": "Shell crater", "why": "touching"}
     (x0, y0, _), (x1, y1, _) = clear["segment"]
     # the witness runs from a point of a1's base to a point of b2's base
     assert math.hypot(x0 - 10, y0 - 10) <= R32 + 1e-6

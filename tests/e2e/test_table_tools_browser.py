@@ -125,7 +125,11 @@ def test_each_tool_shows_the_servers_answer(
         assert shown["fully_visible"] is expected["fully_visible"] is True
         assert [[*xy(p), p["z"]] for p in shown["segment"]] == expected["segment"]
         assert shown["highlighted"] == []
-        assert p1.get_by_test_id("sight-words").inner_text() == "Fully visible, no cover"
+        # b2's base touches the crater with light cover (wh40k-9th), which the panel names
+        assert shown["cover_from"] == expected["cover_from"]
+        assert shown["cover_piece"] == "t2"
+        assert p1.get_by_test_id("sight-words").inner_text() == "Fully visible, in cover"
+        assert p1.get_by_test_id("sight-cover").inner_text() == "Cover: touching Shell crater"
         p1.screenshot(path=str(shots / "tool-sight-clear.png"))
 
         # A spectator may look too (queries are read-only) but never move.

@@ -67,6 +67,7 @@ const RING = "#7fd4ff";
 const CLEAR = "#4ade80";
 const BLOCKED = "#ff5a4f";
 const ENGAGED = "#ff9f1c";
+const COVER = "#facc15";
 
 export const TOOL_TONES: Readonly<Record<Tone, ToneStyle>> = {
   ruler: { stroke: RULER, width: 3, labelFill: LABEL_DARK, labelText: RULER },
@@ -75,6 +76,7 @@ export const TOOL_TONES: Readonly<Record<Tone, ToneStyle>> = {
   clear: { stroke: CLEAR, width: 3, labelFill: LABEL_DARK, labelText: CLEAR },
   sightline: { stroke: "rgba(255, 90, 79, 0.85)", width: 2, dash: [6, 6], labelFill: LABEL_DARK, labelText: BLOCKED },
   blocked: { stroke: BLOCKED, width: 3, fill: "rgba(255, 90, 79, 0.35)", labelFill: BLOCKED, labelText: "#ffffff" },
+  cover: { stroke: COVER, width: 3, dash: [8, 4], fill: "rgba(250, 204, 21, 0.18)", labelFill: COVER, labelText: "#1d1f22" },
   observer: { stroke: RING, width: 4, labelFill: LABEL_DARK, labelText: RING },
   target: { stroke: "#f5a3ff", width: 4, labelFill: LABEL_DARK, labelText: "#f5a3ff" },
   halo: { stroke: "rgba(255, 255, 255, 0.8)", width: 1.5, dash: [5, 4], fill: "rgba(255, 255, 255, 0.08)", labelFill: LABEL_DARK, labelText: "#ffffff" },

@@ -35,10 +35,19 @@ export interface MeasureAnswer {
 /** How covered a visible target is: a yes/no in some systems, a grade in others. */
 export type CoverAnswer = boolean | string | null;
 
+/** What gives the target its cover: a terrain piece or model, its name, and why (see
+ * `rules/common/cover.py`: within, obscured, touching, on, crater, barricade, forest, between). */
+export interface CoverSource {
+  id: string;
+  name: string;
+  why: string;
+}
+
 export interface SightAnswer {
   visible: boolean;
   fully_visible: boolean;
   cover: CoverAnswer;
+  cover_from: CoverSource | null;
   in_arc: boolean;
   /** A clear sight line (two 3D points, inches) when visible. */
   segment: [Point3, Point3] | null;
@@ -95,6 +104,15 @@ function cover(value: Json, path: string): CoverAnswer {
   return string(value, path);
 }
 
+function coverSource(value: Json, path: string): CoverSource {
+  const o = object(value, path);
+  return {
+    id: string(o["id"], `${path}.id`),
+    name: string(o["name"], `${path}.name`),
+    why: string(o["why"], `${path}.why`),
+  };
+}
+
 export function decodeMeasureAnswer(value: Json, path = "a"): MeasureAnswer {
   const o = object(value, path);
   return {
@@ -116,6 +134,7 @@ export function decodeSightAnswer(value: Json, path = "a"): SightAnswer {
     visible: boolean(o["visible"], `${path}.visible`),
     fully_visible: boolean(o["fully_visible"], `${path}.fully_visible`),
     cover: cover(o["cover"], `${path}.cover`),
+    cover_from: optional(o["cover_from"], `${path}.cover_from`, coverSource, null),
     in_arc: optional(o["in_arc"], `${path}.in_arc`, boolean, true),
     segment: segment === null ? null : [segment[0] as Point3, segment[1] as Point3],
     blocking: optional(o["blocking"], `${path}.blocking`, (v, p) => list(v, p, string), []),

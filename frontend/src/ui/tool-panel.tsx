@@ -7,7 +7,7 @@ import type { ComponentChildren } from "preact";
 import type { ToolKind, ToolReadout } from "../board/api";
 import { parseRadius } from "../board/tools/ring-tool";
 import { formatRuler } from "../board/tools/ruler-tool";
-import { sightLineWords, sightWords } from "../board/tools/sight-tool";
+import { coverCauseWords, sightLineWords, sightWords } from "../board/tools/sight-tool";
 import type { DragCheckReadout, RulerReadout, SightReadout } from "../board/tools/tool-readout";
 import type { ModelId } from "../protocol/messages";
 import type { MeasureEnd } from "../protocol/table-queries";
@@ -142,6 +142,9 @@ function SightSection({ s, names, clear }: { s: SightReadout; names: ToolNames; 
         <div class={`tool-panel__value ${a.visible ? "good" : "bad"}`} data-testid="sight-words">
           {sightWords(a)}
         </div>
+      )}
+      {a && a.visible && coverCauseWords(a.cover_from) && (
+        <div data-testid="sight-cover">{coverCauseWords(a.cover_from)}</div>
       )}
       {a && sightLineWords(a) && (
         <div class="muted" data-testid="sight-heights">

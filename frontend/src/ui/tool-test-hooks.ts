@@ -4,7 +4,7 @@
 import type { ReadonlySignal } from "@preact/signals";
 import type { ToolKind, ToolReadout } from "../board/api";
 import type { Point } from "../protocol/messages";
-import type { MeasureEnd, Point3 } from "../protocol/table-queries";
+import type { CoverSource, MeasureEnd, Point3 } from "../protocol/table-queries";
 
 export interface ToolTestHooks {
   readonly tool: ToolKind;
@@ -27,6 +27,9 @@ export interface ToolTestHooks {
     blocking: string[];
     /** Drawn highlighted on the table. */
     highlighted: string[];
+    cover_from: CoverSource | null;
+    /** Outlined on the table as giving the cover. */
+    cover_piece: string | null;
   } | null;
   readonly dragCheck: {
     unit: string;
@@ -70,6 +73,8 @@ export function toolTestHooks(readout: ReadonlySignal<ToolReadout>): ToolTestHoo
         segment: a?.segment ?? null,
         blocking: a?.blocking ?? [],
         highlighted: s.highlighted,
+        cover_from: a?.cover_from ?? null,
+        cover_piece: s.coverPiece,
       };
     },
     get dragCheck() {

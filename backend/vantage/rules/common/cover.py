@@ -8,6 +8,7 @@ traits), wh40k-8th-faq §2.14 (ruins, woods, craters, barricades; the 50% rule f
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 
 from vantage.engine.table import Model, Table, TerrainPiece
 from vantage.geometry.measure import (
@@ -28,6 +29,18 @@ BECAUSE_OF_10E = frozenset(
 )
 
 
+@dataclass(frozen=True, slots=True)
+class CoverCause:
+    """What gives a target its cover: a terrain piece or model id, and why, in one word:
+    ``within`` (wholly within it), ``obscured`` (not fully visible because of it), ``touching``
+    (9th edition: the footprint touches a feature with a cover trait), ``on`` (8th edition: on or
+    in ruins or woods), ``crater`` and ``barricade`` (8th edition), ``forest`` and ``between``
+    (Deathmatch: the target stands in a forest, or the source lies on the line)."""
+
+    source: str
+    why: str
+
+
 def is_infantry(table: Table, model: Model) -> bool:
     """The target's unit has the INFANTRY keyword."""
     return "INFANTRY" in keywords(table, model)
@@ -41,17 +54,18 @@ def wholly_within_range_of_piece(model: Model, piece: TerrainPiece, rng: float) 
     return within(farthest_gap_to(footprint, shape), rng)
 
 
-def cover_10e(table: Table, target: Model, fully_visible: FullyVisible) -> bool:
+def cover_10e(table: Table, target: Model, fully_visible: FullyVisible) -> CoverCause | None:
     """wh40k-10th §2.5: wholly within ruins, woods or (INFANTRY) a crater, or not fully visible
-    because of a ruin, woods, debris, hill, building or (INFANTRY within 3") a barricade."""
+    because of a ruin, woods, debris, hill, building or (INFANTRY within 3") a barricade; the
+    first such piece in table order (``None``: no cover)."""
     infantry = is_infantry(table, target)
     for piece in table.terrain:
         if piece.kind in ("ruins", "woods") and wholly_within_piece(target, piece):
-            return True
+            return CoverCause(piece.id, "within")
         if piece.kind == "crater" and infantry and wholly_within_piece(target, piece):
-            return True
+            return CoverCause(piece.id, "within")
     if fully_visible(()):
-        return False
+        return None
     for piece in table.terrain:
         if piece.kind not in BECAUSE_OF_10E:
             continue
@@ -60,40 +74,52 @@ def cover_10e(table: Table, target: Model, fully_visible: FullyVisible) -> bool:
         ):
             continue
         if fully_visible((piece.id,)):
-            return True
-    return False
+            return CoverCause(piece.id, "obscured")
+    return None
 
 
-def cover_9e(table: Table, target: Model) -> bool:
+def cover_9e(table: Table, target: Model) -> CoverCause | None:
     """wh40k-9th (scenario-format Conventions): the footprint touches a feature with the trait
-    ``light cover`` or ``heavy cover``."""
+    ``light cover`` or ``heavy cover`` (the first in table order)."""
     shape = model_shape(target)
     for piece in table.terrain:
         covering = {"light cover", "heavy cover"} & traits(piece)
         if covering and planar_gap(shape, terrain_shape(piece)) <= 1e-9:
-            return True
-    return False
+            return CoverCause(piece.id, "touching")
+    return None
 
 
 def cover_8e(
     table: Table, observer: Model, target: Model, obscured_half: Callable[[Model], bool]
-) -> bool:
+) -> CoverCause | None:
     """wh40k-8th-faq §2.14: every model of the target's unit on or in ruins or woods (others:
     also at least 50% obscured), or INFANTRY each wholly within a crater, or INFANTRY each within
-    1" of a barricade that is closer to the observer than the target."""
+    1" of a barricade that is closer to the observer than the target. The cause named is the
+    target model's own piece (the first in table order)."""
     models = table.unit_models(target.unit)
     infantry = is_infantry(table, target)
     area = [p for p in table.terrain if p.kind in ("ruins", "woods")]
     on_area = all(any(_partly_in(m, p) for p in area) for m in models)
     if on_area and (infantry or all(obscured_half(m) for m in models)):
-        return True
+        return _first(area, lambda p: _partly_in(target, p), "on")
     if not infantry:
-        return False
+        return None
     craters = [p for p in table.terrain if p.kind == "crater"]
     if all(any(wholly_within_piece(m, p) for p in craters) for m in models):
-        return True
+        return _first(craters, lambda p: wholly_within_piece(target, p), "crater")
     barricades = [p for p in table.terrain if p.kind == "barricade"]
-    return all(any(_behind_barricade(observer, m, target, p) for p in barricades) for m in models)
+    if all(any(_behind_barricade(observer, m, target, p) for p in barricades) for m in models):
+        return _first(
+            barricades, lambda p: _behind_barricade(observer, target, target, p), "barricade"
+        )
+    return None
+
+
+def _first(
+    pieces: list[TerrainPiece], holds: Callable[[TerrainPiece], bool], why: str
+) -> CoverCause:
+    """The first piece for which ``holds`` (the caller knows there is one)."""
+    return CoverCause(next(p.id for p in pieces if holds(p)), why)
 
 
 def _partly_in(model: Model, piece: TerrainPiece) -> bool:

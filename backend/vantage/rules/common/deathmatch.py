@@ -33,6 +33,7 @@ from vantage.geometry.prisms import (
 )
 from vantage.geometry.sight import Sight
 from vantage.geometry.units import EPS, mm_to_inch
+from vantage.rules.common.cover import CoverCause
 from vantage.rules.common.measuring import distance, enemies, keywords, within
 
 SILHOUETTE_HEIGHT = mm_to_inch(40)
@@ -113,15 +114,20 @@ def fully_visible(table: Table, observer: Model, target: Model) -> bool:
     return True
 
 
-def cover(table: Table, observer: Model, target: Model) -> str:
-    """``"none"``, ``"cover"`` or ``"hard"`` (deathmatch §5.3.4; cover does not stack)."""
+def cover(table: Table, observer: Model, target: Model) -> tuple[str, CoverCause | None]:
+    """``"none"``, ``"cover"`` or ``"hard"`` (deathmatch §5.3.4; cover does not stack), and the
+    source that gives it: the target's forest, or the first source on the line of the best
+    kind."""
     start, end = (observer.x, observer.y), (target.x, target.y)
-    best = _forest_cover(table, target)
-    for source_d_shooter, source_d_target in _cover_sources(table, observer, target, start, end):
-        if within(source_d_shooter, 1.0):
+    forest = _forest_cover(table, target)
+    best, cause = forest[0], (CoverCause(forest[1], "forest") if forest[0] else None)
+    for source, d_shooter, d_target in _cover_sources(table, observer, target, start, end):
+        if within(d_shooter, 1.0):
             continue
-        best = max(best, 2 if within(source_d_target, 1.0) else 1)
-    return ("none", "cover", "hard")[best]
+        level = 2 if within(d_target, 1.0) else 1
+        if level > best:
+            best, cause = level, CoverCause(source, "between")
+    return ("none", "cover", "hard")[best], cause
 
 
 def _cover_sources(
@@ -130,18 +136,19 @@ def _cover_sources(
     target: Model,
     start: tuple[float, float],
     end: tuple[float, float],
-) -> list[tuple[float, float]]:
-    """(distance to the shooter, distance to the target) of each source the line touches."""
+) -> list[tuple[str, float, float]]:
+    """(id, distance to the shooter, distance to the target) of each source the line
+    touches."""
     out = []
     for m in table.models.values():
         if m.id in (observer.id, target.id):
             continue
         if segment_touches(model_shape(m), start, end):
-            out.append((distance(m, observer, True), distance(m, target, True)))
+            out.append((m.id, distance(m, observer, True), distance(m, target, True)))
     for t in table.terrain:
         tall = t.kind in COVER_TERRAIN and t.height >= 1.0 - EPS
         if tall and segment_touches(terrain_shape(t), start, end):
-            out.append((_terrain_distance(t, observer), _terrain_distance(t, target)))
+            out.append((t.id, _terrain_distance(t, observer), _terrain_distance(t, target)))
     return out
 
 
@@ -151,15 +158,17 @@ def _terrain_distance(piece: TerrainPiece, model: Model) -> float:
     return math.hypot(h, v)
 
 
-def _forest_cover(table: Table, target: Model) -> int:
-    best = 0
+def _forest_cover(table: Table, target: Model) -> tuple[int, str]:
+    """Hard cover (2) wholly in a forest, cover (1) partly in one, and the forest's id (the
+    first in table order of the best kind)."""
+    best, source = 0, ""
     shape = model_shape(target)
     for t in table.terrain:
         if t.kind not in FORESTS:
             continue
         poly = terrain_shape(t)
         if covered_by_polygon(shape, poly):
-            return 2
-        if interiors_overlap(shape, poly):
-            best = 1
-    return best
+            return 2, t.id
+        if not best and interiors_overlap(shape, poly):
+            best, source = 1, t.id
+    return best, source

@@ -18,7 +18,7 @@ from vantage.geometry.prisms import model_shape, terrain_shape
 from vantage.geometry.sight import Sight, SightProblem, Wall, find_clear_segment
 from vantage.rules.common import deathmatch as dm
 from vantage.rules.common.coherency import Coherency, CoherencyRule, coherency
-from vantage.rules.common.cover import cover_8e, cover_9e, cover_10e
+from vantage.rules.common.cover import CoverCause, cover_8e, cover_9e, cover_10e
 from vantage.rules.common.measuring import (
     distance,
     enemies,
@@ -135,7 +135,18 @@ class GeometryRules:
 
     def cover(self, table: Table, observer: str, target: str) -> bool | str:
         """The target's cover state against the observer (none in a system without cover)."""
-        return False
+        return self.cover_and_cause(table, observer, target)[0]
+
+    def cover_and_cause(
+        self, table: Table, observer: str, target: str
+    ) -> tuple[bool | str, CoverCause | None]:
+        """The cover state and what gives it (``None``: no cover), in one computation."""
+        cause = self.cover_cause(table, observer, target)
+        return cause is not None, cause
+
+    def cover_cause(self, table: Table, observer: str, target: str) -> CoverCause | None:
+        """What gives the target cover against the observer (none in a system without cover)."""
+        return None
 
     def visibility_matrix(self, table: Table, observers: str, targets: str) -> dict[str, list[str]]:
         """Each model of ``observers`` (a player) to the sorted ids it sees among ``targets``."""
@@ -247,7 +258,7 @@ class Wh40k10e(_Wh40k):
                 return False
         return True
 
-    def cover(self, table: Table, observer: str, target: str) -> bool:
+    def cover_cause(self, table: Table, observer: str, target: str) -> CoverCause | None:
         """Benefit of cover from terrain (see ``rules.common.cover.cover_10e``)."""
         return cover_10e(
             table,
@@ -278,7 +289,7 @@ class Wh40k9e(_Wh40k):
         obscuring_height=5.0,
     )
 
-    def cover(self, table: Table, observer: str, target: str) -> bool:
+    def cover_cause(self, table: Table, observer: str, target: str) -> CoverCause | None:
         """The footprint touches a feature with ``light cover`` or ``heavy cover``."""
         return cover_9e(table, table.models[target])
 
@@ -320,7 +331,7 @@ class Wh40k8e(_Wh40k):
             table, models_in_range(table, obj, lambda m, o: self.objective_in_range(table, m, o))
         )
 
-    def cover(self, table: Table, observer: str, target: str) -> bool:
+    def cover_cause(self, table: Table, observer: str, target: str) -> CoverCause | None:
         """Cover from ruins, woods, craters and barricades (see ``cover_8e``)."""
         obs = table.models[observer]
 
@@ -366,9 +377,15 @@ class Deathmatch(GeometryRules):
         obs, tgt = t2.models[observer], t2.models[target]
         return dm.visible(t2, obs, tgt).clear and dm.fully_visible(t2, obs, tgt)
 
-    def cover(self, table: Table, observer: str, target: str) -> str:
-        """``"none"``, ``"cover"`` or ``"hard"``."""
+    def cover_and_cause(
+        self, table: Table, observer: str, target: str
+    ) -> tuple[str, CoverCause | None]:
+        """``"none"``, ``"cover"`` or ``"hard"``, and the source that gives it."""
         return dm.cover(table, table.models[observer], table.models[target])
+
+    def cover_cause(self, table: Table, observer: str, target: str) -> CoverCause | None:
+        """The forest or the source on the line that gives the cover."""
+        return self.cover_and_cause(table, observer, target)[1]
 
     def objective_in_range(self, table: Table, model: Model, obj: Objective) -> bool:
         """Within 1" of the marker (silhouette to marker disc)."""

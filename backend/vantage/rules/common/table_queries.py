@@ -5,7 +5,8 @@ system, answered by the same geometry as the scenario runner and the rules.
 - ``{"type": "measure", "a": <model id | {"x", "y"}>, "b": <model id | {"x", "y"}>}``:
   the distance with the two closest points, for the ruler.
 - ``{"type": "sight", "observer": id, "target": id}``: visible, fully visible and cover in one
-  answer, with the witness (a clear segment, or the ids of what blocks).
+  answer, with the witness (a clear segment, or the ids of what blocks) and what gives the cover
+  (``cover_from``: the terrain piece or model, its name and why, or ``null``).
 - ``{"type": "unit_check", "unit": id, "positions": {model id: {"x", "y"}}}``: coherency
   (with the models that break it), the enemy models in engagement range and the models whose
   bases would overlap another's (``overlapping``: both of each pair), for a unit placed at
@@ -25,6 +26,7 @@ from vantage.engine.codec import REACH
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Table
 from vantage.geometry.shapes import footprint
+from vantage.rules.common.cover import CoverCause
 from vantage.rules.common.systems import geometry_for
 from vantage.rules.sandbox.commands import ModelMove, Placement
 from vantage.rules.sandbox.placement import overlapping
@@ -116,16 +118,33 @@ def _sight(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, Any]:
     rules = geometry_for(system)
     seen = rules.visible(table, observer, target)
     full = seen.clear and rules.fully_visible(table, observer, target)
-    cover = rules.cover(table, observer, target) if seen.clear else None
+    cover, cause = rules.cover_and_cause(table, observer, target) if seen.clear else (None, None)
     segment = [list(p) for p in seen.segment] if seen.segment else None
     return {
         "visible": seen.clear,
         "fully_visible": full,
         "cover": cover,
+        "cover_from": _cover_from(table, cause),
         "in_arc": rules.in_arc(table, observer, target),
         "segment": segment,
         "blocking": list(seen.blocking),
     }
+
+
+def _cover_from(table: Table, cause: CoverCause | None) -> dict[str, str] | None:
+    """What gives the cover, for the table's words: its id, its name and why."""
+    if cause is None:
+        return None
+    return {"id": cause.source, "name": source_name(table, cause.source), "why": cause.why}
+
+
+def source_name(table: Table, source: str) -> str:
+    """A terrain piece's or model's name as players read it (its kind or id when unnamed)."""
+    piece = next((p for p in table.terrain if p.id == source), None)
+    if piece is not None:
+        return piece.name or f"{piece.kind} {piece.id}"
+    model = table.models.get(source)
+    return (model.name or model.id) if model is not None else source
 
 
 def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ export type Tone =
   | "ring"
   | "clear"
   | "blocked"
+  | "cover"
   | "sightline"
   | "observer"
   | "target"

@@ -2,7 +2,7 @@
 // witness — a clear sight line — or as the terrain and models that block, highlighted.
 
 import type { ModelId } from "../../protocol/messages";
-import type { CoverAnswer, SightAnswer } from "../../protocol/table-queries";
+import type { CoverAnswer, CoverSource, SightAnswer } from "../../protocol/table-queries";
 import { type OverlayScene, emptyScene, modelMark, topOf } from "./overlay-scene";
 import { formatRuler } from "./ruler-tool";
 import { offsetOutline } from "./outline";
@@ -16,6 +16,24 @@ export function sightWords(a: SightAnswer): string {
   const seen = a.fully_visible ? "Fully visible" : "Visible";
   const cover = coverWords(a.cover);
   return cover ? `${seen}, ${cover}` : seen;
+}
+
+const COVER_WHY: Readonly<Record<string, (name: string) => string>> = {
+  within: (name) => `wholly within ${name}`,
+  crater: (name) => `wholly within ${name}`,
+  obscured: (name) => `not fully visible because of ${name}`,
+  touching: (name) => `touching ${name}`,
+  on: (name) => `on or in ${name}`,
+  barricade: (name) => `behind ${name}`,
+  forest: (name) => `in ${name}`,
+  between: (name) => `${name} is in the way`,
+};
+
+/** Why the target has cover, naming what gives it: "Cover: wholly within Ruined chapel". */
+export function coverCauseWords(source: CoverSource | null): string | null {
+  if (source === null) return null;
+  const words = COVER_WHY[source.why];
+  return `Cover: ${words ? words(source.name) : source.name}`;
 }
 
 /**
@@ -93,8 +111,16 @@ export class SightTool {
       target: this.target,
       answer: this.seen.answer,
       highlighted: this.highlighted(),
+      coverPiece: this.coverPiece(),
       error: this.seen.error,
     };
+  }
+
+  /** The terrain piece the table highlights as giving cover (when it can find it). */
+  private coverPiece(): string | null {
+    const source = this.seen.answer?.cover_from ?? null;
+    if (source === null || !this.seen.answer?.visible) return null;
+    return this.ctx.terrain(source.id) === undefined ? null : source.id;
   }
 
   /** The ids the table highlights as blocking (those it can find). */
@@ -117,6 +143,7 @@ export class SightTool {
     if (a.visible && a.segment) {
       const [p, q] = a.segment;
       scene.shapes.push({ key: "sight-line", kind: "line", points: [p, q], tone: "clear" });
+      this.markCover(scene);
     } else {
       const centres = [observer.at, target.at];
       scene.shapes.push({ key: "sight-line", kind: "line", points: centres, tone: "sightline" });
@@ -140,6 +167,16 @@ export class SightTool {
       tone: a.visible ? "clear" : "blocked",
     });
     return scene;
+  }
+
+  /** Outlines the terrain piece that gives the cover, labelled "cover". */
+  private markCover(scene: OverlayScene): void {
+    const id = this.coverPiece();
+    const piece = id === null ? undefined : this.ctx.terrain(id);
+    if (!piece) return;
+    const outline = { kind: "polygon" as const, points: piece.polygon.map(([x, y]) => ({ x, y })) };
+    scene.shapes.push({ key: `sight-cover-${piece.id}`, kind: "outline", outline, tone: "cover" });
+    scene.labels.push({ key: `sight-cover-${piece.id}`, at: topOf(outline), text: "cover", tone: "cover" });
   }
 
   private ask(): void {

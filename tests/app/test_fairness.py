@@ -15,7 +15,7 @@ import pytest
 
 import tests.app.dice_duel  # noqa: F401  (registers the test system)
 from vantage.app.games import Ack, GameService
-from vantage.app.verify import verify_export
+from vantage.app.verify import same_event, verify_export
 from vantage.bus.memory import MemoryBus
 from vantage.engine.context import Viewer
 from vantage.engine.dice import derive_roll
@@ -124,3 +124,16 @@ async def test_bad_entropy_is_rejected(sqlite_url: str, entropy: str) -> None:
         created.id, Viewer("p1"), "e", None, {"type": "contribute_entropy", "entropy": entropy}
     )
     assert isinstance(result, Rejection) and result.code == "dice/bad_entropy"
+
+
+def test_a_refusals_new_wording_still_verifies_but_not_a_new_code() -> None:
+    """A rule warning logged by an older version names a model by id; the rules now name it in
+    words. Same player and code: the same event. Any other field or event type must match."""
+    old = {"type": "rule_warning", "player": "p1", "code": "move/overlap", "message": "w1 would…"}
+    new = {**old, "message": "Alpha Squad #1 would…"}
+    assert same_event(new, old)
+    assert not same_event({**new, "code": "move/too_far"}, old)
+    assert not same_event({**new, "player": "p2"}, old)
+    scored = {"type": "vp_scored", "reason": "a"}
+    assert not same_event({**scored, "reason": "b"}, scored)
+    assert not same_event(new, None)

@@ -30,6 +30,25 @@ class Verdict:
     problem: str = ""
 
 
+WORDING: Mapping[str, frozenset[str]] = {"rule_warning": frozenset({"message"})}
+"""Per event type, the fields that are only words for players: a later version may say the same
+refusal differently (e.g. naming a model instead of giving its id), which changes no outcome."""
+
+
+def same_event(produced: Any, logged: Any) -> bool:
+    """The re-decided event is the logged one, its words aside (``WORDING``)."""
+    if produced == logged:
+        return True
+    if not isinstance(produced, Mapping) or not isinstance(logged, Mapping):
+        return False
+    words = WORDING.get(str(produced.get("type")), frozenset())
+    if not words:
+        return False
+    return {k: v for k, v in produced.items() if k not in words} == {
+        k: v for k, v in logged.items() if k not in words
+    }
+
+
 def verify_export(doc: Mapping[str, Any]) -> Verdict:
     """Re-derive every roll and re-decide every command of an exported game."""
     try:
@@ -103,7 +122,7 @@ def _check_batch(game: LiveGame, events: list[Any], i: int) -> tuple[str, int]:
         produced = list(decision.events)
     logged = events[i : i + len(produced)]
     for offset, (event, entry) in enumerate(zip(produced, logged, strict=False)):
-        if game.encode(event) != entry.get("e"):
+        if not same_event(game.encode(event), entry.get("e")):
             return f"event v={v + offset}: the rules give a different event", 1
     if len(logged) != len(produced):
         return f"event v={v}: the log ends inside this command's events", 1

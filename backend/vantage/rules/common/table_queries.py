@@ -143,8 +143,7 @@ def source_name(table: Table, source: str) -> str:
     piece = next((p for p in table.terrain if p.id == source), None)
     if piece is not None:
         return piece.name or f"{piece.kind} {piece.id}"
-    model = table.models.get(source)
-    return (model.name or model.id) if model is not None else source
+    return table.model_label(source)
 
 
 def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, Any]:

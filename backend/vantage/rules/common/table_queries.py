@@ -27,9 +27,8 @@ from vantage.engine.errors import Rejection
 from vantage.engine.table import Table
 from vantage.geometry.shapes import footprint
 from vantage.rules.common.cover import CoverCause
+from vantage.rules.common.overlaps import overlapping
 from vantage.rules.common.systems import geometry_for
-from vantage.rules.sandbox.commands import ModelMove, Placement
-from vantage.rules.sandbox.placement import overlapping
 from vantage.scenario.queries import answer_query
 from vantage.scenario.schema import Scenario, ScenarioError
 
@@ -170,10 +169,9 @@ def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, An
     engaged = sorted(
         {o.id for o in others for m in mine if rules.engaged(placed, placed.models[m], o)}
     )
-    moves = [ModelMove(model=mid, to=Placement(x=m.x, y=m.y)) for mid, m in moved.items()]
     return {
         "coherent": coherency.coherent,
         "breaking": list(coherency.breaking),
         "engaged_with": engaged,
-        "overlapping": sorted({mid for pair in overlapping(table, moves) for mid in pair}),
+        "overlapping": sorted({mid for pair in overlapping(table, moved) for mid in pair}),
     }

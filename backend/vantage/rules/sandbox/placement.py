@@ -6,21 +6,17 @@ These checks hold for every table system; rule systems add their own on top.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-import shapely
-from shapely import STRtree
 from shapely.geometry import Polygon
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Table
-from vantage.geometry.shapes import footprint
 from vantage.geometry.units import EPS
+from vantage.rules.common.overlaps import cached_footprint, overlapping
 from vantage.rules.sandbox.commands import ModelMove, MovedModel
 
 MAX_MODELS_PER_MOVE = 500
-OVERLAP_AREA = 1e-6
-"""Bases may touch; footprint interiors that share more than this area (in²) overlap."""
 
 
 def check_moves(table: Table, player: str, moves: tuple[ModelMove, ...]) -> Rejection | None:
@@ -64,8 +60,16 @@ def _check_one(
 
 
 def _new_footprint(model: Model, mv: ModelMove) -> Polygon:
-    facing = model.facing if mv.to.facing is None else mv.to.facing
-    return footprint(model.base, mv.to.x, mv.to.y, facing)
+    return cached_footprint(_moved(model, mv))
+
+
+def _moved(model: Model, mv: ModelMove) -> Model:
+    return model.placed(mv.to.x, mv.to.y, mv.to.facing, mv.to.z)
+
+
+def moved_models(table: Table, moves: Sequence[ModelMove]) -> dict[str, Model]:
+    """The moved models at their new places (facing and height kept where a move gives none)."""
+    return {mv.model: _moved(table.models[mv.model], mv) for mv in moves}
 
 
 def crossed_edge(table: Table, shape: Polygon) -> str | None:
@@ -83,7 +87,7 @@ def first_off_table(table: Table) -> tuple[int, Model, str] | None:
     """The first model, in table order, whose base reaches past the table's edge: its position,
     the model and the axis (``crossed_edge``); the same test as a drag's ``move/off_table``."""
     for index, model in enumerate(table.models.values()):
-        axis = crossed_edge(table, _cached_footprint(model))
+        axis = crossed_edge(table, cached_footprint(model))
         if axis is not None:
             return index, model, axis
     return None
@@ -91,47 +95,11 @@ def first_off_table(table: Table) -> tuple[int, Model, str] | None:
 
 def _check_overlaps(table: Table, moves: tuple[ModelMove, ...]) -> Rejection | None:
     """No two bases at the same height may overlap after the move (touching is fine)."""
-    for mid, other in overlapping(table, moves):
+    for mid, other in overlapping(table, moved_models(table, moves)):
         detail = {"model": mid, "other": other}
         message = f"{table.model_label(mid)} would overlap {table.model_label(other)}"
         return Rejection("move/overlap", message, detail)
     return None
-
-
-def overlapping(table: Table, moves: Sequence[ModelMove]) -> Iterator[tuple[str, str]]:
-    """Each moved model and a model whose base it would overlap at the same height after the
-    move (touching is fine), in table order; the drag check shows them before the drop."""
-    moved = {mv.model: mv for mv in moves}
-    ids: list[str] = []
-    shapes: list[Polygon] = []
-    heights: list[float] = []
-    for model in table.models.values():
-        mv = moved.get(model.id)
-        ids.append(model.id)
-        shapes.append(_new_footprint(model, mv) if mv else _cached_footprint(model))
-        heights.append(model.z if mv is None or mv.to.z is None else mv.to.z)
-    tree = STRtree(shapes)
-    index = {mid: i for i, mid in enumerate(ids)}
-    for mid in moved:
-        i = index[mid]
-        for j in sorted(int(k) for k in tree.query(shapes[i], predicate="intersects")):
-            if j == i or abs(heights[i] - heights[j]) > EPS:
-                continue
-            if shapely.area(shapely.intersection(shapes[i], shapes[j])) > OVERLAP_AREA:
-                yield mid, ids[j]
-
-
-_FOOTPRINTS: dict[Model, Polygon] = {}
-
-
-def _cached_footprint(model: Model) -> Polygon:
-    shape = _FOOTPRINTS.get(model)
-    if shape is None:
-        if len(_FOOTPRINTS) > 20000:
-            _FOOTPRINTS.clear()
-        shape = footprint(model.base, model.x, model.y, model.facing)
-        _FOOTPRINTS[model] = shape
-    return shape
 
 
 def apply_moves(table: Table, moves: tuple[ModelMove, ...]) -> tuple[MovedModel, ...]:

@@ -74,8 +74,12 @@ describe("pending → offered actions", () => {
     s.game.pending = pending({ player: "p1", kind: "charge_move", unit: "p1-a", options: ["p2-b"] });
     s.game.charge_roll = 7;
     const o = offers(s, "p1");
-    expect(o.main).toEqual({ kind: "charge_move", unit: "p1-a", targets: ["p2-b"], roll: 7 });
+    expect(o.main).toEqual({ kind: "charge_move", unit: "p1-a", targets: ["p2-b"], roll: 7, outOfReach: [] });
     expect(o.stratagems).toEqual(["command_reroll"]);
+    s.game.pending.detail = { out_of_reach: ["p2-b"] };
+    // the server says the roll cannot reach: the charge can only fail (a re-roll stays offered)
+    expect(offers(s, "p1").main).toMatchObject({ kind: "charge_move", outOfReach: ["p2-b"] });
+    expect(offers(s, "p1").stratagems).toEqual(["command_reroll"]);
   });
 
   it("ends everything once there is a result", () => {

@@ -136,10 +136,10 @@ class Table:
 
 
 def open_casual_game(
-    server: LiveServer, open_table: Any, armies: dict[str, Any]
+    server: LiveServer, open_table: Any, armies: dict[str, Any], strict: bool = False
 ) -> tuple[dict[str, Any], Table]:
-    """A casual 10th-edition game of these armies on an empty table, open for both seats and a
-    spectator, settled."""
+    """A casual (or ``strict``) 10th-edition game of these armies on an empty table, open for
+    both seats and a spectator, settled."""
     game = create_game(
         server,
         {
@@ -147,7 +147,7 @@ def open_casual_game(
             "armies": armies,
             "layout": "empty",
             "objectives": "layout",
-            "strict": False,
+            "strict": strict,
         },
     )
     seats = {
@@ -330,6 +330,11 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     t.click(first, "[data-testid=w40-declare-charge]")
     t.answer_others(first)
     assert t.pending()["kind"] == "charge_move"
+    if t.pending()["detail"]["out_of_reach"]:
+        # A roll too short for the charge: the prompt says it fails; this casual game's referee
+        # only warns about an overlong charge move, so it may still be made.
+        seats[first].locator("[data-testid=w40-charge-failed]").wait_for()
+        seats[first].locator("[data-testid=w40-charge-anyway]").click()
     seats[first].locator("[data-testid=w40-charge-move]").wait_for()
     st = _state(spectator)
     model = _models(st, mover)[0]

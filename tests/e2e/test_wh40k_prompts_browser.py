@@ -1,6 +1,7 @@
 """The 10th-edition side panel while playing, in real browsers: the game log keeps its newest line
-in view when a reaction window grows the panel above it (unless the reader scrolled up), and a
-planned move shows the distance moved while the models are being dragged, not only once dropped.
+in view when a reaction window grows the panel above it (unless the reader scrolled up), a
+planned move shows the distance moved while the models are being dragged, not only once dropped,
+and a charge roll too short to reach the target is told as a failed charge, with nothing to drag.
 """
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.test_wh40k_browser import Table, _models, _state, _trim, open_casual_game
+from tests.e2e.test_wh40k_browser import (
+    Table,
+    _models,
+    _reach,
+    _state,
+    _trim,
+    open_casual_game,
+)
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -26,20 +34,33 @@ STEP = 9.5
 """Inches the first player's fast unit moves (both are M10" or more)."""
 
 
-def _deployed(server: LiveServer, open_table: Any) -> Table:
-    """Two small demo armies deployed through the UI; round 1 is about to start."""
+FAST = ("ac-carriage", "vh-stalker")
+"""Each side's fast unit (M10" and M12")."""
+
+
+def _deployed(
+    server: LiveServer, open_table: Any, strict: bool = False, fast_in_front: bool = False
+) -> Table:
+    """Two small demo armies deployed through the UI (``fast_in_front``: the fast units at
+    the front of their zones, mid-table); round 1 is about to start."""
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {
         "p1": _trim(demos[0], {"ac-carriage": 1, "ac-line": 3}),
         "p2": _trim(demos[1], {"vh-brood": 3, "vh-stalker": 1}),
     }
-    _game, t = open_casual_game(server, open_table, armies)
+    _game, t = open_casual_game(server, open_table, armies, strict=strict)
     for player in ("p1", "p2"):
         t.click(player, "[data-testid=w40-declare]")
     while t.pending() and t.pending()["kind"] == "deploy":
         who, unit = t.pending()["player"], t.pending()["options"][0]
         t.seats[who].locator(f"[data-testid=w40-deploy] [data-pick='{unit}']").click()
         t.seats[who].locator("[data-testid=w40-plan]").wait_for()
+        if fast_in_front and unit.endswith(FAST):
+            st = _state(t.spectator)
+            ys = [y for _, y in st["game"]["zones"][who]]
+            reach = _reach(st["game"]["units"][unit]["sheet"]["models"][0][1])
+            front = max(ys) - reach - 0.3 if min(ys) < 1 else min(ys) + reach + 0.3
+            t.drag(who, f"{unit}-1", (36.0, front))
         t.click(who, "[data-testid=w40-confirm]")
     t.settle()
     if t.pending() and t.pending()["kind"] == "scouts":
@@ -124,3 +145,67 @@ def test_the_move_distance_follows_the_drag_and_the_log_follows_a_growing_prompt
     assert reader.evaluate(LOG_HIDDEN_BELOW) >= min(hidden, 50)
     for page in t.pages:
         assert not page.errors, page.errors
+
+
+def test_a_charge_roll_that_cannot_reach_is_a_failed_charge(
+    server: LiveServer, open_table: Any, shots: Any
+) -> None:
+    """A strict game: the fast unit moves to about 11" from the enemy and charges; a roll short
+    of the gap less 1" cannot reach Engagement Range (the server names the target out of reach:
+    most rolls), and the prompt offers only to carry on; a roll that reaches offers the move."""
+    t = _deployed(server, open_table, strict=True, fast_in_front=True)
+    first = _state(t.spectator)["game"]["first"]
+    second = "p2" if first == "p1" else "p1"
+    mover = f"{first}-{FAST[0] if first == 'p1' else FAST[1]}"
+    page = t.seats[first]
+    t.end_phase(first)
+    t.answer_others(first)
+    page.locator(f"[data-testid=w40-movement] [data-pick='{mover}']").click()
+    page.get_by_role("button", name="Normal move").click()
+    st = _state(t.spectator)
+    model = _models(st, mover)[0]
+    enemy = [m for m in st["models"] if m["unit"].startswith(second)]
+    target = min(enemy, key=lambda m: math.dist((m["x"], m["y"]), (model["x"], model["y"])))
+    d = math.dist((model["x"], model["y"]), (target["x"], target["y"]))
+    gap = d - _reach(model) - _reach(target)
+    step = min(9.5, gap - 11.0)
+    assert step > 0 and gap - step <= 12.0, gap  # a charge may be declared
+    need = gap - step - 1.0  # straight to Engagement Range (1")
+    dx, dy = (target["x"] - model["x"]) / d, (target["y"] - model["y"]) / d
+    t.drag(first, f"{mover}-1", (model["x"] + dx * step, model["y"] + dy * step))
+    t.click(first, "[data-testid=w40-confirm]")
+    t.answer_others(first)
+    t.end_phase(first)  # movement
+    t.answer_others(first)
+    t.end_phase(first)  # shooting
+    t.answer_others(first)
+
+    charge = page.locator("[data-testid=w40-charge]")
+    charge.locator(f"[data-pick='{mover}']").click()
+    page.locator(f"[data-testid=w40-charge] [data-target='{target['unit']}']").check()
+    for other in page.locator("[data-testid=w40-charge] [data-target]").all():
+        if other.get_attribute("data-target") != target["unit"] and other.is_checked():
+            other.uncheck()
+    t.click(first, "[data-testid=w40-declare-charge]")
+    t.answer_others(first)
+    pending = t.pending()
+    assert pending["kind"] == "charge_move"
+    roll = _state(t.spectator)["game"]["charge_roll"]
+    if not pending["detail"]["out_of_reach"]:  # a roll that reaches: the charge may be made
+        assert roll >= need - 0.05
+        page.locator("[data-testid=w40-charge-move] [data-testid=w40-plan]").wait_for()
+        return
+    assert pending["detail"]["out_of_reach"] == [target["unit"]] and roll < need + 0.05
+    failed = page.locator("[data-testid=w40-charge-failed]")
+    failed.wait_for()
+    assert "the charge fails" in failed.inner_text()
+    assert page.locator("[data-testid=w40-plan]").count() == 0
+    assert page.locator("[data-testid=w40-confirm]").count() == 0
+    assert page.locator("[data-testid=w40-charge-anyway]").count() == 0  # strict game
+    page.screenshot(path=str(shots / "wh40k-charge-failed.png"))
+    t.click(first, "[data-testid=w40-give-up]")
+    st = _state(t.spectator)
+    assert st["game"]["pending"]["kind"] != "charge_move"
+    assert not st["game"]["units"][mover]["charged"]
+    for p in t.pages:
+        assert not p.errors, p.errors

@@ -40,7 +40,7 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
     case "precision":
       return <PrecisionActions control={control} unit={offer.unit} models={offer.models} />;
     case "charge_move":
-      return <ChargeMove control={control} unit={offer.unit} targets={offer.targets} roll={offer.roll} />;
+      return <ChargeMove control={control} unit={offer.unit} targets={offer.targets} roll={offer.roll} outOfReach={offer.outOfReach} />;
     case "fight":
       return <FightActions control={control} units={offer.units} />;
     case "consolidate":

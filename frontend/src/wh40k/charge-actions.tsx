@@ -104,7 +104,65 @@ export function DeclareCharge({ control, units }: { control: W40Control; units: 
   );
 }
 
-export function ChargeMove({ control, unit, targets, roll }: { control: W40Control; unit: UnitId; targets: UnitId[]; roll: number }) {
+interface ChargeProps {
+  control: W40Control;
+  unit: UnitId;
+  targets: UnitId[];
+  roll: number;
+}
+
+/** A casual game's referee warns about a broken rule instead of refusing (rules decision R15). */
+const isCasual = (control: W40Control): boolean => control.store.state.value?.game.strict === false;
+
+/** The charge move after the roll; when the server says the roll cannot reach every target
+ * (`outOfReach`), the charge fails and the only move is to carry on (a casual game may still
+ * make the move: its referee warns instead of refusing, rules decision R15). */
+export function ChargeMove(props: ChargeProps & { outOfReach: UnitId[] }) {
+  const { outOfReach, ...charge } = props;
+  const anyway = useSignal(false);
+  const casual = isCasual(charge.control);
+  if (outOfReach.length === 0 || (casual && anyway.value)) return <PlannedCharge {...charge} />;
+  return <FailedCharge {...charge} outOfReach={outOfReach} onAnyway={casual ? () => (anyway.value = true) : null} />;
+}
+
+function GiveUp({ control, unit, label, primary = false }: { control: W40Control; unit: UnitId; label: string; primary?: boolean }) {
+  return (
+    <button
+      type="button"
+      class={`button ${primary ? "button--primary" : ""}`}
+      data-testid="w40-give-up"
+      onClick={() => control.sendPlanned({ type: "charge_move", unit, paths: [] })}
+    >
+      {label}
+    </button>
+  );
+}
+
+function FailedCharge({ control, unit, roll, outOfReach, onAnyway }: ChargeProps & { outOfReach: UnitId[]; onAnyway: (() => void) | null }) {
+  const names = control.names.value;
+  useSignalEffect(() => {
+    // A plan made before a Command Re-roll came up short is no move any more.
+    if (control.plan.value?.purpose === "charge") control.plan.value = null;
+  });
+  return (
+    <div class="w40-step" data-testid="w40-charge-failed">
+      <p class="w40-warn">
+        <b>{names.unit(unit)}</b> rolled <b data-testid="w40-charge-roll">{roll}"</b>: the charge fails. It cannot reach Engagement
+        Range of {outOfReach.map(names.unit).join(", ")}.
+      </p>
+      <div class="w40-row">
+        <GiveUp control={control} unit={unit} label="Continue (the charge fails)" primary />
+        {onAnyway && (
+          <button type="button" class="button" data-testid="w40-charge-anyway" title="A casual game: the referee logs a warning" onClick={onAnyway}>
+            Charge anyway
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PlannedCharge({ control, unit, targets, roll }: ChargeProps) {
   const names = control.names.value;
   useSignalEffect(() => {
     const state = control.store.state.value;
@@ -130,9 +188,7 @@ export function ChargeMove({ control, unit, targets, roll }: { control: W40Contr
           onConfirm={() => control.sendPlanned({ type: "charge_move", unit, paths: toPaths(plan) })}
         />
       )}
-      <button type="button" class="button" data-testid="w40-give-up" onClick={() => control.sendPlanned({ type: "charge_move", unit, paths: [] })}>
-        Give up the charge
-      </button>
+      <GiveUp control={control} unit={unit} label="Give up the charge" />
     </div>
   );
 }

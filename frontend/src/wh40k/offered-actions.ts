@@ -15,7 +15,14 @@ export type MainOffer =
   | { kind: "reaction"; window: string; unit: UnitId | null; stratagems: StratagemName[] }
   | { kind: "allocate"; unit: UnitId; models: ModelId[] }
   | { kind: "precision"; unit: UnitId; models: ModelId[] }
-  | { kind: "charge_move"; unit: UnitId; targets: UnitId[]; roll: number }
+  | {
+      kind: "charge_move";
+      unit: UnitId;
+      targets: UnitId[];
+      roll: number;
+      /** Targets the server says the roll cannot reach: then the charge can only fail. */
+      outOfReach: UnitId[];
+    }
   | { kind: "fight"; units: UnitId[] }
   | { kind: "consolidate"; unit: UnitId }
   | { kind: "confirm_undo"; label: string }
@@ -189,7 +196,13 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
     case "precision":
       return { kind: "precision", unit: p.unit ?? "", models: p.options.filter((m) => m !== "none") };
     case "charge_move":
-      return { kind: "charge_move", unit: p.unit ?? "", targets: p.options, roll: game.charge_roll ?? 0 };
+      return {
+        kind: "charge_move",
+        unit: p.unit ?? "",
+        targets: p.options,
+        roll: game.charge_roll ?? 0,
+        outOfReach: detailList(p.detail["out_of_reach"]),
+      };
     case "fight":
       return { kind: "fight", units: p.options };
     case "consolidate":

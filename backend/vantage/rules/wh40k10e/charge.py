@@ -5,9 +5,12 @@ closer to a target, base contact where it can be reached).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
+
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Table
-from vantage.rules.common.measuring import distance, h_gap
+from vantage.rules.common.measuring import distance, h_gap, v_gap, within
 from vantage.rules.wh40k10e import geo
 from vantage.rules.wh40k10e.commands import ChargeMove, DeclareCharge
 from vantage.rules.wh40k10e.emitter import Emitter, problem
@@ -43,6 +46,26 @@ def charge_targets(state: State, unit: str) -> list[str]:
         if geo.units_within(state.table, unit, t, CHARGE_RANGE)
         and (fly or "AIRCRAFT" not in state.sheets[t].keywords)
     ]
+
+
+def could_engage(a: Model, b: Model, roll: float) -> bool:
+    """Whether ``a`` could end within Engagement Range of ``b`` by moving ``roll`` inches in a
+    straight line through anything (climbing included): a bound no legal charge move beats."""
+    climb = max(0.0, v_gap(a, b) - geo.ER_V)
+    if not within(climb, roll):
+        return False
+    return geo.h_within(a, b, geo.ER_H + math.sqrt(max(0.0, roll * roll - climb * climb)))
+
+
+def out_of_reach(state: State, unit: str, targets: Iterable[str], roll: float) -> tuple[str, ...]:
+    """The targets no model of ``unit`` could reach Engagement Range of with this charge roll,
+    even in a straight line: with any of them the charge cannot succeed (§4.6)."""
+    movers = state.models_of(unit)
+    return tuple(
+        t
+        for t in targets
+        if not any(could_engage(m, o, roll) for m in movers for o in state.models_of(t))
+    )
 
 
 def declare(em: Emitter, cmd: DeclareCharge) -> Rejection | None:

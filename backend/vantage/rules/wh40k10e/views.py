@@ -16,6 +16,7 @@ from typing import Any
 
 from vantage.engine.codec import Codec
 from vantage.engine.table_view import table_json
+from vantage.rules.wh40k10e.charge import out_of_reach
 from vantage.rules.wh40k10e.command import below_half
 from vantage.rules.wh40k10e.decide import waiting_for
 from vantage.rules.wh40k10e.events import EVENT_CODEC, FormationsDeclared, RuleWarning
@@ -44,6 +45,8 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
     pending = waiting_for(state)
     if pending is None and state.phase not in ("setup", "over") and state.active:
         pending = Pending(player=state.active, kind="act")
+    if pending is not None and pending.kind == "charge_move":
+        pending = _with_reach(state, pending)
     units = {}
     for uid, sheet in state.sheets.items():
         units[uid] = {
@@ -99,6 +102,14 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
         },
     }
     return out
+
+
+def _with_reach(state: State, charge: Pending) -> Pending:
+    """A charge move waits: ``detail.out_of_reach`` names the targets the charge roll cannot
+    reach (then the charge can only fail), derived anew for every view (a Command Re-roll
+    changes the roll, not the pending decision)."""
+    far = out_of_reach(state, charge.unit or "", charge.options, float(state.charge_roll or 0))
+    return replace(charge, detail={**charge.detail, "out_of_reach": far})
 
 
 def _embarked_models(state: State, unit: str) -> list[dict[str, Any]]:

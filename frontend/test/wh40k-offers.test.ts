@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offers } from "../src/wh40k/offered-actions";
+import { offers, pendingWords } from "../src/wh40k/offered-actions";
 import type { Pending } from "../src/wh40k/wire";
 import { fixture, status } from "./wh40k-fixture";
 
@@ -80,6 +80,11 @@ describe("pending → offered actions", () => {
     // the server says the roll cannot reach: the charge can only fail (a re-roll stays offered)
     expect(offers(s, "p1").main).toMatchObject({ kind: "charge_move", outOfReach: ["p2-b"] });
     expect(offers(s, "p1").stratagems).toEqual(["command_reroll"]);
+    // ... and the words for both players say so, not "to make a charge move"
+    expect(pendingWords(s.game.pending)).toBe("to carry on after a failed charge");
+    expect(offers(s, "p2").main).toEqual({ kind: "watch", waitingFor: "p1", what: "to carry on after a failed charge" });
+    s.game.pending.detail = {};
+    expect(pendingWords(s.game.pending)).toBe("to make a charge move");
   });
 
   it("ends everything once there is a result", () => {

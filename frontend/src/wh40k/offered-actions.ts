@@ -4,7 +4,7 @@
 
 import type { ModelId, PlayerId, UnitId } from "../protocol/messages";
 import { STRATAGEM_CP } from "./names";
-import type { Game, StratagemName, UnitStatus, W40State } from "./wire";
+import type { Game, Pending, StratagemName, UnitStatus, W40State } from "./wire";
 
 export type MainOffer =
   | { kind: "watch"; waitingFor: PlayerId | null; what: string }
@@ -78,6 +78,13 @@ const WAITING_WORDS: Readonly<Record<string, string>> = {
 };
 
 export const waitingWords = (kind: string): string => WAITING_WORDS[kind] ?? kind.replaceAll("_", " ");
+
+/** What the pending decision is about, in words; a charge move the roll cannot reach is not a
+ * move any more but the end of a failed charge (`detail.out_of_reach`). */
+export const pendingWords = (p: Pending): string =>
+  p.kind === "charge_move" && detailList(p.detail["out_of_reach"]).length > 0
+    ? "to carry on after a failed charge"
+    : waitingWords(p.kind);
 
 const STRATAGEMS: readonly StratagemName[] = [
   "command_reroll",
@@ -170,10 +177,10 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
   if (p.kind === "declare_formations") {
     return me !== null && p.options.includes(me)
       ? { kind: "declare_formations" }
-      : { kind: "watch", waitingFor: p.options[0] ?? p.player, what: waitingWords(p.kind) };
+      : { kind: "watch", waitingFor: p.options[0] ?? p.player, what: pendingWords(p) };
   }
   if (me === null || p.player !== me) {
-    return { kind: "watch", waitingFor: p.player, what: waitingWords(p.kind) };
+    return { kind: "watch", waitingFor: p.player, what: pendingWords(p) };
   }
   switch (p.kind) {
     case "act":
@@ -234,7 +241,7 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
     case "coherency":
       return { kind: "coherency", unit: p.unit ?? "", models: p.options, suggested: detailList(p.detail["suggested"]) };
     default:
-      return { kind: "watch", waitingFor: p.player, what: waitingWords(p.kind) };
+      return { kind: "watch", waitingFor: p.player, what: pendingWords(p) };
   }
 }
 

@@ -1,7 +1,7 @@
 // Round, whose turn, the phase (with the turn's five phases as a track) and what the game waits for.
 
 import { PHASE_TITLE, STEP_TITLE, type Namer, title } from "./names";
-import { waitingWords } from "./offered-actions";
+import { pendingWords } from "./offered-actions";
 import type { W40State } from "./wire";
 
 const TRACK = ["command", "movement", "shooting", "charge", "fight"] as const;
@@ -38,7 +38,7 @@ export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; 
       )}
       {p && g.result === null && (
         <span class={`w40-phasebar__wait ${yours ? "w40-phasebar__wait--you" : ""}`} data-testid="w40-waiting">
-          {yours ? "Your decision" : `Waiting for ${waitingFor}`}: {waitingWords(p.kind)}
+          {yours ? "Your decision" : `Waiting for ${waitingFor}`}: {pendingWords(p)}
         </span>
       )}
     </div>

@@ -11,6 +11,7 @@ from tests.wh40k10e.arrange import arranged, row
 from tests.wh40k10e.test_rules import BROOD, LINE, run
 from vantage.engine.decision import Accepted
 from vantage.rules.wh40k10e import commands as c
+from vantage.rules.wh40k10e.bot import choose
 from vantage.rules.wh40k10e.charge import could_engage
 from vantage.rules.wh40k10e.state import State
 from vantage.rules.wh40k10e.views import project
@@ -59,3 +60,12 @@ def test_climbing_counts_towards_the_reach() -> None:
     assert could_engage(low, target, 1.0)
     assert not could_engage(low, above, 2.9)  # at least 3" of climbing (within 5" vertically)
     assert could_engage(low, above, 3.5)
+
+
+def test_the_computer_player_gives_up_a_charge_it_cannot_reach() -> None:
+    """With 7" rolled against 7.82" needed it makes no charge move (the charge fails); with 8"
+    it moves into Engagement Range."""
+    short = choose(_charged([3, 4]), "p1")
+    assert short == c.ChargeMove(unit=LINE)
+    reaching = choose(_charged([4, 4]), "p1")
+    assert isinstance(reaching, c.ChargeMove) and reaching.paths

@@ -15,7 +15,7 @@ from vantage.engine.table import Model
 from vantage.rules.common.measuring import distance, h_gap
 from vantage.rules.wh40k10e import commands as c
 from vantage.rules.wh40k10e import geo
-from vantage.rules.wh40k10e.charge import can_charge, charge_targets
+from vantage.rules.wh40k10e.charge import can_charge, charge_targets, out_of_reach
 from vantage.rules.wh40k10e.decide import decide, waiting_for
 from vantage.rules.wh40k10e.fight import can_fight
 from vantage.rules.wh40k10e.shooting import Sight, eligible_targets, model_can_target
@@ -339,8 +339,8 @@ def _charge_move(state: State, player: str, pending: Pending) -> Any:
     unit = pending.unit or ""
     roll = float(state.charge_roll or 0)
     targets = [m for t in pending.options for m in state.models_of(t)]
-    if not targets:
-        return c.ChargeMove(unit=unit)
+    if not targets or out_of_reach(state, unit, pending.options, roll):
+        return c.ChargeMove(unit=unit)  # the charge fails (§4.6)
     for slack in (0.02, 0.3, 0.6):
         paths = []
         for m in state.models_of(unit):

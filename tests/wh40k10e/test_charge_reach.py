@@ -5,7 +5,10 @@ instead of being asked to drag it. Ashguard (28 mm bases) 10" in front of the Se
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+import pytest
 
 from tests.wh40k10e.arrange import arranged, row
 from tests.wh40k10e.test_rules import BROOD, LINE, run
@@ -62,10 +65,13 @@ def test_climbing_counts_towards_the_reach() -> None:
     assert could_engage(low, above, 3.5)
 
 
-def test_the_computer_player_gives_up_a_charge_it_cannot_reach() -> None:
-    """With 7" rolled against 7.82" needed it makes no charge move (the charge fails); with 8"
-    it moves into Engagement Range."""
-    short = choose(_charged([3, 4]), "p1")
-    assert short == c.ChargeMove(unit=LINE)
-    reaching = choose(_charged([4, 4]), "p1")
-    assert isinstance(reaching, c.ChargeMove) and reaching.paths
+@pytest.mark.parametrize("strict", [True, False])
+def test_the_computer_player_gives_up_a_charge_it_cannot_reach(strict: bool) -> None:
+    """With 7" rolled against 7.82" needed it makes no charge move (the charge fails), also in
+    a casual game, whose referee would accept a short move with a warning; with 8" it moves
+    into Engagement Range."""
+    for dice, moves in (([3, 4], False), ([4, 4], True)):
+        s = _charged(dice)
+        s = replace(s, options=replace(s.options, strict=strict))
+        chosen = choose(s, "p1")
+        assert isinstance(chosen, c.ChargeMove) and bool(chosen.paths) is moves

@@ -171,3 +171,26 @@ def test_home_page_creates_a_game_and_shows_its_links(server: LiveServer, chromi
         assert page.evaluate("window.__vantage.model('w1')") is not None
     finally:
         context.close()
+
+
+def test_home_page_keeps_each_systems_seat_count(server: LiveServer, chromium: Any) -> None:
+    """Seats typed for Death Angel survive a look at another system; a system not yet touched
+    shows its own default."""
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.base}/")
+        system = page.locator('select[name="system"]')
+        seats = page.locator('input[name="seats"]')
+        system.select_option("death-angel")
+        seats.fill("5")
+        system.select_option("wh40k-10e")
+        system.select_option("death-angel")
+        assert seats.input_value() == "5"
+        seats.fill("9")  # out of range: kept as typed, and still said
+        system.select_option("sandbox")
+        system.select_option("death-angel")
+        assert seats.input_value() == "9"
+        assert page.get_by_test_id("seats-error").count() == 1
+    finally:
+        context.close()

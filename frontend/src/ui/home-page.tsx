@@ -16,6 +16,10 @@ const errorText = (err: unknown): string =>
 export const defaultSeats = (info: SystemInfo | undefined): number =>
   info?.seats?.default ?? info?.seats?.min ?? 2;
 
+/** The seat count to show for a system: what the user last chose for it, else its default. */
+export const seatsFor = (info: SystemInfo | undefined, chosen: Readonly<Record<string, string>>): string =>
+  (info && chosen[info.name]) ?? String(defaultSeats(info));
+
 /** "60 × 44 in · 3 terrain pieces · 2 units, 10 models", read defensively from a preset. */
 export function describeSetup(setup: Record<string, unknown>): string {
   const count = (key: string) => (Array.isArray(setup[key]) ? (setup[key] as unknown[]).length : 0);
@@ -42,10 +46,14 @@ export function HomePage() {
   const pack = useSignal<{ name: string; data: Record<string, unknown> } | null>(null);
   const w40 = useSignal<W40GameOptions | null>(null);
 
+  /** The seat count typed for each system, kept while the user looks at other systems. */
+  const chosenSeats = useSignal<Record<string, string>>({});
+
   const chooseSystem = (name: string, list: SystemInfo[] | null) => {
     system.value = name;
-    seats.value = defaultSeats(list?.find((s) => s.name === name));
-    seatsText.value = String(seats.value);
+    seatsText.value = seatsFor(list?.find((s) => s.name === name), chosenSeats.peek());
+    const n = Number(seatsText.value);
+    seats.value = Number.isInteger(n) ? n : defaultSeats(list?.find((s) => s.name === name));
   };
 
   useSignalEffect(() => {
@@ -166,6 +174,7 @@ export function HomePage() {
               aria-invalid={seatsBad}
               onInput={(e) => {
                 seatsText.value = e.currentTarget.value;
+                chosenSeats.value = { ...chosenSeats.peek(), [system.peek()]: e.currentTarget.value };
                 const n = Number(e.currentTarget.value);
                 if (Number.isInteger(n)) seats.value = n;
               }}

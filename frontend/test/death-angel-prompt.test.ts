@@ -7,6 +7,7 @@ import {
   askOf,
   choicesAt,
   defaultAllocation,
+  numberedNames,
   selectionCommand,
   validAllocation,
 } from "../src/death-angel/prompt-choices";
@@ -155,6 +156,47 @@ describe("askOf", () => {
     expect(spawn).toMatchObject({ kind: "allocate_spawn", side: "R", available: 3, targets });
   });
 
+  it("names the genestealers to slay, never by their card ids", () => {
+    const pending: Pending = {
+      kind: "choose_kill",
+      players: ["p1"],
+      commands: ["choose_kill"],
+      info: { position: 1, side: "L" },
+      options: { cards: ["talon-3", "talon-5", "spine-3", "pale-tyrant"] },
+    };
+    const pack = readPack({
+      genestealers: [
+        { type: "talon", name: "Talon", count: 9 },
+        { type: "spine", name: "Spine", count: 9 },
+      ],
+      broodlords: [{ id: "pale-tyrant", name: "The Pale Tyrant" }],
+    });
+    const state = withPending(ATTACK_P1, pending);
+    const kill = askOf(state, "p1", new Namer(pack, state));
+    expect(choices(kill).map((c) => c.label)).toEqual([
+      "Slay Talon #1",
+      "Slay Talon #2",
+      "Slay Spine",
+      "Slay The Pale Tyrant",
+    ]);
+    expect(choices(kill).map((c) => c.cmd)).toEqual(
+      ["talon-3", "talon-5", "spine-3", "pale-tyrant"].map((card) => ({
+        type: "choose_kill",
+        card,
+      })),
+    );
+  });
+
+  it("numbers only the names that repeat", () => {
+    expect(numberedNames(["Maw", "Husk", "Maw", "Maw"])).toEqual([
+      "Maw #1",
+      "Husk",
+      "Maw #2",
+      "Maw #3",
+    ]);
+    expect(numberedNames([])).toEqual([]);
+  });
+
   it("says how the game ended when nothing is pending", () => {
     const over: DaState = { ...decodeDaState(ATTACK_P1), pending: null, outcome: "lost" };
     expect(askOf(over, "p1", names())).toEqual({ kind: "wait", text: "The squad is lost." });
@@ -241,5 +283,36 @@ describe("pack names", () => {
     const state = decodeDaState(ATTACK_P1);
     const first = state.formation[0]?.marine;
     expect(first && new Namer(EMPTY_NAMES, state).marine(first.id)).toBe(first?.name);
+  });
+
+  it("reads terrain, places, teams, events and swarm cards from the state too", () => {
+    const base = decodeDaState(ATTACK_P1);
+    const [head, ...rest] = base.formation;
+    if (!head) throw new Error("the fixture has a formation");
+    const swarms = [
+      {
+        side: "L" as const,
+        attacked: false,
+        moved: false,
+        cards: [
+          { id: "maw-4", types: ["maw"], broodlord: false, name: "Maw" },
+          { id: "hollow-king", types: ["spine", "husk"], broodlord: true, name: "The Hollow King" },
+        ],
+      },
+    ];
+    const card = { id: "lull", name: "Lull", instinct: false, text: "", boxes: [] };
+    const state: DaState = {
+      ...base,
+      formation: [{ ...head, swarms }, ...rest],
+      event: { drawn: true, drawn_by: "p1", revealed: true, box: 0, card, choice: null },
+    };
+    const n = new Namer(EMPTY_NAMES, state);
+    expect(n.terrain("vent-shaft")).toBe("Vent Shaft");
+    expect(n.location("docking-spur")).toBe("Docking Spur");
+    expect(n.team("cobalt")).toBe("Cobalt Squad");
+    expect(n.event("lull")).toBe("Lull");
+    expect(n.genestealer("maw-4")).toBe("Maw");
+    expect(n.genestealer("hollow-king")).toBe("The Hollow King");
+    expect(n.genestealer("husk-1")).toBe("husk");
   });
 });

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -18,6 +19,8 @@ from tests.e2e.conftest import VIEWPORT
 from tests.support.client import create_game
 from tests.support.server import LiveServer
 from vantage.rules.death_angel.bot import has_target
+from vantage.rules.death_angel.content import demo_pack
+from vantage.rules.death_angel.pack import index
 
 pytestmark = pytest.mark.browser
 
@@ -157,6 +160,23 @@ def hook_name(page: Any, marine: str) -> str:
             name: str = row["marine"]["name"]
             return name
     return marine
+
+
+def raw_ids() -> re.Pattern[str]:
+    """Any id of the demo pack (marines, teams, cards, terrain, places, events, genestealer cards
+    and types) as a whole word: players read names, so no prompt or log line may show one."""
+    pack = demo_pack()
+    ix = index(pack)
+    ids = {*ix.marines, *ix.teams, *ix.actions, *ix.terrain, *ix.places, *ix.events, *ix.gs_types}
+    ids |= {g.type for g in pack.genestealers}
+    words = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
+
+
+def assert_no_raw_ids(texts: list[str], where: str) -> None:
+    pattern = raw_ids()
+    shown = [(m.group(0), t) for t in texts for m in [pattern.search(t)] if m]
+    assert not shown, f"{where} shows raw ids: {shown[:3]}"
 
 
 # ---- The server's truth, from its own database and rules ------------------------------------
@@ -340,6 +360,7 @@ def test_two_players_play_rounds_and_the_spectator_sees_no_secret(
     )
 
     done: list[str] = []
+    prompts: list[str] = []
     flipped: set[str] = set()
     shot_mid_round = False
     while time.monotonic() - started < BUDGET_S:
@@ -357,6 +378,7 @@ def test_two_players_play_rounds_and_the_spectator_sees_no_secret(
             p1.page.screenshot(path=str(shots / "da-player1-mid-round.png"))
             spectator.page.screenshot(path=str(shots / "da-spectator-mid-round.png"))
             shot_mid_round = True
+        prompts.append(page.inner_text('[data-testid="da-prompt"]'))
         done.append(act(page, mine, flipped))
         page.wait_for_function(
             "v => window.__vantage.v > v || window.__vantage.lastRejection !== null",
@@ -379,6 +401,10 @@ def test_two_players_play_rounds_and_the_spectator_sees_no_secret(
         assert "Round 2: choose action cards." in log
     dice = spectator.page.locator('[data-testid="da-log"] [data-testid="da-die"]')
     assert dice.count() >= 1
+    # Prompts, their choices and the log name marines, cards and terrain, never by their ids.
+    assert_no_raw_ids(prompts, "a prompt")
+    for page in everyone:
+        assert_no_raw_ids(page.locator('[data-testid="da-log"] li').all_inner_texts(), "the log")
 
     p2.page.screenshot(path=str(shots / "da-tablet-768x1024.png"))
     spectator.page.screenshot(path=str(shots / "da-spectator.png"))
@@ -450,3 +476,4 @@ def test_a_phone_shows_every_swarm_whole(server: LiveServer, chromium: Any) -> N
             assert left >= 0 and right <= 390 and width >= 24, (name, left, right, width)
     finally:
         context.close()
+

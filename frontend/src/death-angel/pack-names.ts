@@ -78,43 +78,80 @@ export function readPack(value: Json): PackNames {
   };
 }
 
+interface Named {
+  id: string;
+  name: string;
+}
+
+/** Every named thing a projected state shows, by kind (the pack may not have come yet). */
+function namesInState(state: DaState | null): Record<NameKind, Map<string, string>> {
+  const rows = state?.formation ?? [];
+  const swarmCards = [
+    ...rows.flatMap((r) => r.swarms.flatMap((g) => g.cards)),
+    ...(state?.stray ?? []),
+    ...(state?.genestealer_discard ?? []),
+  ];
+  const teams = state?.teams ?? [];
+  const actions = [
+    ...(state?.hand ?? []),
+    ...(state?.resolution.order ?? []),
+    ...teams.flatMap((t) => [t.chosen, t.last_card]),
+  ];
+  const event = state?.event?.card;
+  return {
+    marine: byId(rows.map((r) => r.marine)),
+    action: byId(actions),
+    team: byId(teams),
+    terrain: byId(rows.flatMap((r) => r.terrain)),
+    location: byId(state?.location ? [state.location] : []),
+    event: byId(event ? [event] : []),
+    swarm: byId(swarmCards),
+  };
+}
+
+type NameKind = "marine" | "action" | "team" | "terrain" | "location" | "event" | "swarm";
+
+/** Names by id; unnamed things (an older server's plain genestealers) are left out. */
+function byId(items: readonly (Named | null | undefined)[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const item of items) if (item?.name) out.set(item.id, item.name);
+  return out;
+}
+
 /** Names for ids, from the pack and, failing that, the state (the pack may not have come yet). */
 export class Namer {
-  private readonly marineNames = new Map<string, string>();
-  private readonly cardNames = new Map<string, string>();
+  private readonly seen: Record<NameKind, Map<string, string>>;
 
   constructor(
     readonly pack: PackNames,
     state: DaState | null,
   ) {
-    for (const row of state?.formation ?? []) this.marineNames.set(row.marine.id, row.marine.name);
-    for (const c of state?.hand ?? []) this.cardNames.set(c.id, c.name);
-    for (const c of state?.resolution.order ?? []) this.cardNames.set(c.id, c.name);
+    this.seen = namesInState(state);
   }
 
   marine(id: string | null | undefined): string {
     if (!id) return "a marine";
-    return this.pack.marines.get(id) ?? this.marineNames.get(id) ?? id;
+    return this.pack.marines.get(id) ?? this.seen.marine.get(id) ?? id;
   }
 
   action(id: string): string {
-    return this.pack.actions.get(id) ?? this.cardNames.get(id) ?? id;
+    return this.pack.actions.get(id) ?? this.seen.action.get(id) ?? id;
   }
 
   team(id: string): string {
-    return this.pack.teams.get(id)?.name ?? id;
+    return this.pack.teams.get(id)?.name ?? this.seen.team.get(id) ?? id;
   }
 
   event(id: string): string {
-    return this.pack.events.get(id) ?? id;
+    return this.pack.events.get(id) ?? this.seen.event.get(id) ?? id;
   }
 
   terrain(id: string): string {
-    return this.pack.terrain.get(id) ?? id;
+    return this.pack.terrain.get(id) ?? this.seen.terrain.get(id) ?? id;
   }
 
   location(id: string): string {
-    return this.pack.locations.get(id) ?? id;
+    return this.pack.locations.get(id) ?? this.seen.location.get(id) ?? id;
   }
 
   /** A genestealer card id (`talon-3`) or a broodlord id, as its type's or lord's name. */
@@ -122,7 +159,7 @@ export class Namer {
     const lord = this.pack.broodlords.get(card);
     if (lord) return lord;
     const type = card.replace(/-\d+$/, "");
-    return this.pack.genestealers.get(type) ?? type;
+    return this.pack.genestealers.get(type) ?? this.seen.swarm.get(card) ?? type;
   }
 
   genestealerType(type: string): string {

@@ -130,6 +130,29 @@ function attackChoices(o: Opts, names: Namer): Choice[] {
   });
 }
 
+/** Names made distinct where they repeat: ["Talon", "Talon", "Spine"] → "Talon #1", "Talon #2",
+ * "Spine" (the numbers follow the cards' order in the swarm). */
+export function numberedNames(names: readonly string[]): string[] {
+  const total = new Map<string, number>();
+  for (const name of names) total.set(name, (total.get(name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    if (total.get(name) === 1) return name;
+    const nth = (seen.get(name) ?? 0) + 1;
+    seen.set(name, nth);
+    return `${name} #${nth}`;
+  });
+}
+
+function killChoices(cards: readonly string[], names: Namer): Choice[] {
+  const labels = numberedNames(cards.map((c) => names.genestealer(c)));
+  return cards.map((c, i) => ({
+    label: `Slay ${labels[i] ?? names.genestealer(c)}`,
+    cmd: { type: "choose_kill", card: c },
+    anchors: [{ kind: "card", id: c }],
+  }));
+}
+
 const END: Choice = { label: "End this action", cmd: { type: "end_action" }, anchors: [] };
 
 function choicesOf(p: Pending, o: Opts, names: Namer): Choice[] {
@@ -152,11 +175,7 @@ function choicesOf(p: Pending, o: Opts, names: Namer): Choice[] {
       ];
     }
     case "choose_kill":
-      return strs(o, "cards").map((c) => ({
-        label: `Slay ${names.genestealer(c)} (${c})`,
-        cmd: { type: "choose_kill", card: c },
-        anchors: [{ kind: "card", id: c }],
-      }));
+      return killChoices(strs(o, "cards"), names);
     case "choose_instinct":
       return strs(o, "marines").map((m) => ({
         label: `Choose ${names.marine(m)}`,

@@ -34,6 +34,14 @@ from vantage.rules.death_angel.events import (
 )
 from vantage.rules.death_angel.formation import attack_targets
 from vantage.rules.death_angel.hooks import ACTION_HOOKS, TERRAIN_HOOKS, Call, team_mods
+from vantage.rules.death_angel.names import (
+    marine_name,
+    marine_refusal,
+    not_in_formation,
+    side_name,
+    team_name,
+    terrain_name,
+)
 from vantage.rules.death_angel.pack import other_side
 from vantage.rules.death_angel.prompt import Prompt, Step, ask, auto
 from vantage.rules.death_angel.state import (
@@ -141,7 +149,7 @@ def give_support(
 ) -> list[Event] | Rejection:
     """§6.1: one token from the pool on any marine (nothing if the pool is empty)."""
     if marine_at(state, cmd.marine) is None:
-        return Rejection("support/unknown_marine", f"no living marine {cmd.marine}")
+        return not_in_formation(state.ix, "support/unknown_marine", cmd.marine)
     return [SupportGiven(card=_act(state).card, marine=cmd.marine, placed=state.pool > 0)]
 
 
@@ -151,13 +159,15 @@ def move_marine(
     """§4.1: swap a team marine (once each) with an adjacent marine of any owner."""
     act = _act(state)
     if cmd.marine not in team_marines(state, act.team):
-        return Rejection("move/not_team_marine", f"{cmd.marine} is not of team {act.team}")
+        return _not_team_marine(state, "move/not_team_marine", cmd.marine, act.team)
     if act.stage != "move":
         return Rejection("move/too_late", "marines move before any flip or activation")
     if cmd.marine in act.moved:
-        return Rejection("move/already_moved", f"{cmd.marine} has already moved")
+        return marine_refusal(state.ix, "move/already_moved", cmd.marine, "has already moved")
     if {"marine": cmd.marine, "other": cmd.other} not in prompt.options[player]["moves"]:
-        return Rejection("move/not_adjacent", f"{cmd.other} is not next to {cmd.marine}")
+        other, marine = marine_name(state.ix, cmd.other), marine_name(state.ix, cmd.marine)
+        detail = {"marine": cmd.marine, "other": cmd.other}
+        return Rejection("move/not_adjacent", f"{other} is not next to {marine}", detail)
     events: list[Event] = [MarineMoved(card=act.card, marine=cmd.marine, other=cmd.other)]
     if team_mods(state, act.team).token_on_move and state.pool:
         events.append(TokensPlaced(marine=cmd.marine, count=1))
@@ -171,11 +181,11 @@ def flip_marine(
     act = _act(state)
     ms = marine_at(state, cmd.marine)
     if ms is None or cmd.marine not in team_marines(state, act.team):
-        return Rejection("flip/not_team_marine", f"{cmd.marine} is not of team {act.team}")
+        return _not_team_marine(state, "flip/not_team_marine", cmd.marine, act.team)
     if act.stage == "activate":
         return Rejection("flip/too_late", "facing changes before any activation")
     if cmd.marine in act.flipped:
-        return Rejection("flip/already_flipped", f"{cmd.marine} has already turned")
+        return marine_refusal(state.ix, "flip/already_flipped", cmd.marine, "has already turned")
     return [MarineFlipped(card=act.card, marine=cmd.marine, facing=other_side(ms.facing))]
 
 
@@ -185,17 +195,19 @@ def activate_terrain(
     """§6.3 step C: a terrain card with ACTIVATE in front of a team marine, once a round."""
     act = _act(state)
     if cmd.marine not in team_marines(state, act.team):
-        return Rejection("activate/not_team_marine", f"{cmd.marine} is not of team {act.team}")
+        return _not_team_marine(state, "activate/not_team_marine", cmd.marine, act.team)
     card = state.ix.terrain.get(cmd.terrain)
-    if card is None or card.activate is None:
-        return Rejection("activate/not_activatable", f"{cmd.terrain} cannot be activated")
+    terrain = terrain_name(state.ix, cmd.terrain)
     option = {"marine": cmd.marine, "terrain": cmd.terrain}
+    if card is None or card.activate is None:
+        return Rejection("activate/not_activatable", f"{terrain} cannot be activated", option)
     if option not in prompt.options[player]["activations"]:
         pos = marine_position(state, cmd.marine)
         assert pos is not None
         if any(t.id == cmd.terrain and t.activated for t in row(state, pos).terrain):
-            return Rejection("activate/already_activated", f"{cmd.terrain} was used this round")
-        return Rejection("activate/not_in_front", f"{cmd.marine} is not facing {cmd.terrain}")
+            return Rejection("activate/already_activated", f"{terrain} was used this round", option)
+        marine = marine_name(state.ix, cmd.marine)
+        return Rejection("activate/not_in_front", f"{marine} is not facing {terrain}", option)
     call = Call(
         state=state,
         params=card.activate.params,
@@ -215,19 +227,29 @@ def attack(
     """§6.4: a team marine that has not attacked yet rolls against a legal target."""
     act = _act(state)
     if cmd.marine not in team_marines(state, act.team):
-        return Rejection("attack/not_team_marine", f"{cmd.marine} is not of team {act.team}")
+        return _not_team_marine(state, "attack/not_team_marine", cmd.marine, act.team)
     if cmd.marine in act.attacked:
-        return Rejection("attack/already_attacked", f"{cmd.marine} has already attacked")
+        return marine_refusal(
+            state.ix, "attack/already_attacked", cmd.marine, "has already attacked"
+        )
     target = {"marine": cmd.marine, "position": cmd.position, "side": cmd.side}
     if target not in prompt.options[player]["attacks"]:
+        where = f"position {cmd.position} {side_name(cmd.side)}"
         return Rejection(
             "attack/illegal_target",
-            f"{cmd.marine} cannot attack {cmd.position}{cmd.side}: unfaced, out of range or empty",
+            f"{marine_name(state.ix, cmd.marine)} cannot attack the swarm at {where}: "
+            "not faced, out of range or empty",
+            target,
         )
     return [
         AttackDeclared(card=act.card, marine=cmd.marine, position=cmd.position, side=cmd.side),
         roll_die(state.pack, dice, "attack", player, cmd.marine),
     ]
+
+
+def _not_team_marine(state: State, code: str, marine: str, team: str) -> Rejection:
+    """The marine named is not of the team whose card is resolving."""
+    return marine_refusal(state.ix, code, marine, f"is not of {team_name(state.ix, team)}")
 
 
 def end_action(

@@ -23,6 +23,7 @@ from vantage.rules.death_angel.events import (
 )
 from vantage.rules.death_angel.formation import death_events, kill_options
 from vantage.rules.death_angel.hooks import team_mods
+from vantage.rules.death_angel.names import swarm_card_name
 from vantage.rules.death_angel.pack import SIDES, Side
 from vantage.rules.death_angel.prompt import Prompt, Step, ask, auto
 from vantage.rules.death_angel.state import (
@@ -58,7 +59,8 @@ def choose_kill(
 ) -> list[Event] | Rejection:
     """§6.4, §6.9: any card of the swarm, but a broodlord only when no normal one is left."""
     if cmd.card not in prompt.options[player]["cards"]:
-        return Rejection("kill/not_eligible", f"{cmd.card} cannot be slain now", {"card": cmd.card})
+        name = swarm_card_name(state.ix, cmd.card)
+        return Rejection("kill/not_eligible", f"{name} cannot be slain now", {"card": cmd.card})
     k = state.kills[0]
     return [GenestealerSlain(card=cmd.card, position=k.position, side=k.side)]
 

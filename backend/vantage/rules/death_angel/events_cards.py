@@ -25,6 +25,7 @@ from vantage.rules.death_angel.events import (
 )
 from vantage.rules.death_angel.formation import edge_arrow
 from vantage.rules.death_angel.hooks import EVENT_HOOKS, Call
+from vantage.rules.death_angel.names import not_in_formation
 from vantage.rules.death_angel.pack import EventCard, MoveBox, other_side
 from vantage.rules.death_angel.prompt import Prompt, Step, ask, auto
 from vantage.rules.death_angel.spawn import step_spawn_box
@@ -96,7 +97,7 @@ def choose_instinct(
     """The binding choice, made before the card is shown; it must be maximal (§5.4)."""
     if cmd.marine not in prompt.options[player]["marines"]:
         if not any(r.marine.id == cmd.marine for r in state.formation):
-            return Rejection("instinct/unknown_marine", f"no living marine {cmd.marine}")
+            return not_in_formation(state.ix, "instinct/unknown_marine", cmd.marine)
         return Rejection(
             "instinct/not_maximal",
             "choose a target for which the card has its greatest effect",

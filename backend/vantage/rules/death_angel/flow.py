@@ -17,6 +17,7 @@ from vantage.rules.death_angel import actions, combat, events_cards, spawn, trav
 from vantage.rules.death_angel.commands import Command, SelectActions
 from vantage.rules.death_angel.events import Event
 from vantage.rules.death_angel.evolve import apply
+from vantage.rules.death_angel.names import player_name, players_named
 from vantage.rules.death_angel.prompt import Prompt, Step
 from vantage.rules.death_angel.selection import decide_select, select_prompt
 from vantage.rules.death_angel.state import State, clone
@@ -99,7 +100,7 @@ def decide(state: State, command: Command, player: str | None, dice: Dice) -> De
     if player is None:
         return Rejection("intent/spectator", "spectators cannot act")
     if player not in state.seats:
-        return Rejection("turn/not_seated", f"{player} has no seat in this game")
+        return Rejection("turn/not_seated", f"{player_name(player)} has no seat in this game")
     if state.outcome:
         return Rejection("game/over", f"the game is over: {state.outcome}")
     if isinstance(command, SelectActions):
@@ -110,7 +111,7 @@ def decide(state: State, command: Command, player: str | None, dice: Dice) -> De
         if player not in prompt.players:
             return Rejection(
                 "turn/not_your_turn",
-                f"waiting for {', '.join(prompt.players)} ({prompt.kind})",
+                f"waiting for {players_named(prompt.players)} ({prompt.kind.replace('_', ' ')})",
                 {"prompt": prompt.kind, "players": list(prompt.players)},
             )
         handler = HANDLERS.get((prompt.kind, command.type))

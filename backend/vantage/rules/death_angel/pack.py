@@ -264,6 +264,7 @@ class Index:
         self.places.update({c.id: c for c in pack.locations})
         self.events = {e.id: e for e in pack.events}
         self.broodlords = {b.id: b for b in pack.broodlords}
+        self.genestealer_names = {g.type: g.name for g in pack.genestealers}
         self.genestealer_ids = tuple(
             f"{g.type}-{n}" for g in pack.genestealers for n in range(1, g.count + 1)
         )

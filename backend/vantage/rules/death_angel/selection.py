@@ -5,6 +5,7 @@ from __future__ import annotations
 from vantage.engine.errors import Rejection
 from vantage.rules.death_angel.commands import SelectActions
 from vantage.rules.death_angel.events import ActionsRevealed, ActionsSelected, Event, PhaseEnded
+from vantage.rules.death_angel.names import action_name, team_name
 from vantage.rules.death_angel.prompt import Prompt
 from vantage.rules.death_angel.state import State, player_teams, team_marines
 
@@ -59,14 +60,15 @@ def decide_select(state: State, player: str, cmd: SelectActions) -> list[Event] 
     for card in cmd.cards:
         team = state.ix.action_team.get(card)
         if team not in teams or card not in state.hands.get(team, ()):
-            return Rejection("select/not_your_card", f"{card} is not in your hand", {"card": card})
+            message = f"{action_name(state.ix, card)} is not in your hand"
+            return Rejection("select/not_your_card", message, {"card": card})
         assert team is not None
         if team in chosen:
-            return Rejection("select/one_per_team", f"two cards for team {team}", {"team": team})
+            message = f"two cards for {team_name(state.ix, team)}"
+            return Rejection("select/one_per_team", message, {"team": team})
         if card == state.last_round.get(team):
-            return Rejection(
-                "card/same_as_last_round", f"{card} was chosen last round", {"card": card}
-            )
+            message = f"{action_name(state.ix, card)} was chosen last round"
+            return Rejection("card/same_as_last_round", message, {"card": card})
         chosen[team] = card
     missing = [t for t in teams if t not in chosen]
     if missing:

@@ -12,6 +12,7 @@ from typing import Any
 from vantage.rules.death_angel import events as ev
 from vantage.rules.death_angel.events import EVENT_CODEC
 from vantage.rules.death_angel.flow import prompt_of
+from vantage.rules.death_angel.names import swarm_card_name
 from vantage.rules.death_angel.pack import Location, MoveBox, Place, SpawnBox
 from vantage.rules.death_angel.state import Row, State, controller, team_marines
 
@@ -29,12 +30,11 @@ def _action(state: State, card: str) -> dict[str, Any]:
 
 
 def _swarm_card(state: State, card: str) -> dict[str, Any]:
-    lord = state.ix.broodlords.get(card)
     return {
         "id": card,
         "types": list(state.ix.gs_types[card]),
-        "broodlord": lord is not None,
-        "name": lord.name if lord else "",
+        "broodlord": state.ix.is_broodlord(card),
+        "name": swarm_card_name(state.ix, card),
     }
 
 

@@ -477,3 +477,66 @@ def test_a_phone_shows_every_swarm_whole(server: LiveServer, chromium: Any) -> N
     finally:
         context.close()
 
+
+def _game_with_terrain_text(server: LiveServer) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A new game with a terrain card that has an ability (most openings have one)."""
+    for _ in range(DEALS * 2):
+        game = create_game(server, {"system": "death-angel", "seats": 2})
+        rows = _spectator_view(server, game)["formation"]
+        for row in rows:
+            for terrain in row["terrain"]:
+                if terrain["activatable"] and terrain["text"]:
+                    return game, terrain
+    raise AssertionError("no deal opened with a terrain card that has an ability")
+
+
+def _sheet_box(page: Any) -> dict[str, float]:
+    sheet = page.get_by_test_id("da-terrain-sheet")
+    sheet.wait_for(state="visible")
+    box: dict[str, float] = sheet.bounding_box()
+    return box
+
+
+def test_a_phone_reads_a_terrain_card_whole(server: LiveServer, chromium: Any, shots: Path) -> None:
+    """At 390 px a terrain card's text is cut on the table; a tap opens it whole in a sheet the
+    width of the screen (it used to open in the card's own narrow column). On a desktop the
+    same tap opens a card-sized box over the table and the table's layout does not move."""
+    game, terrain = _game_with_terrain_text(server)
+    words = re.sub(r"^ACTIVATE:\s*", "", terrain["text"])
+    card = f'[data-testid="da-terrain-{terrain["id"]}"]'
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = phone.new_page()
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        page.locator(card).tap()
+        box = _sheet_box(page)
+        assert box["x"] == 0 and box["width"] == 390, box
+        assert box["y"] >= 0 and box["y"] + box["height"] == pytest.approx(844, abs=1), box
+        text = page.locator('[data-testid="da-terrain-sheet"] .da-sheet__text')
+        assert words in text.inner_text()
+        assert text.evaluate(
+            "e => e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth"
+        )
+        assert terrain["name"] in page.get_by_test_id("da-terrain-sheet").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(shots / "da-phone-terrain-sheet.png"))
+        page.get_by_role("button", name="Close").tap()
+        page.get_by_test_id("da-terrain-sheet").wait_for(state="detached")
+    finally:
+        phone.close()
+    desktop = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = desktop.new_page()
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        before = page.locator(card).bounding_box()
+        page.locator(card).click()
+        box = _sheet_box(page)
+        assert 300 <= box["width"] <= 450, box
+        assert page.locator(card).bounding_box() == before
+        page.screenshot(path=str(shots / "da-desktop-terrain-sheet.png"))
+        page.keyboard.press("Escape")
+        page.get_by_test_id("da-terrain-sheet").wait_for(state="detached")
+    finally:
+        desktop.close()

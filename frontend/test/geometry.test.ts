@@ -34,6 +34,14 @@ describe("camera", () => {
     expect(toScreen(c, { x: 60, y: 44 })).toEqual({ x: 1224, y: 940 });
   });
 
+  it("keeps a larger bottom margin free when asked (the scale bar's room)", () => {
+    // height-bound: 1000 - 24 - 52 = 924 px for 44" → 21 px/in; the table ends 52 px above the bottom
+    const c = fit({ width: 60, depth: 44 }, { width: 1400, height: 1000 }, 24, 52);
+    expect(c.scale).toBe(21);
+    expect(toScreen(c, { x: 0, y: 0 }).y).toBe(24);
+    expect(toScreen(c, { x: 60, y: 44 }).y).toBe(948);
+  });
+
   it("round-trips screen and table points", () => {
     const c = { scale: 13.5, offset: { x: 7, y: -3 } };
     const p = toTable(c, toScreen(c, { x: 12.25, y: 30.5 }));

@@ -25,20 +25,24 @@ export const toTable = (c: Camera, p: Point): Point => ({
   y: (p.y - c.offset.y) / c.scale,
 });
 
-/** The camera that shows the whole table centred in a viewport, with a margin in pixels. */
+/**
+ * The camera that shows the whole table centred in a viewport, with a margin in pixels; `bottom`
+ * is the margin below it (room kept free for what the board draws there, e.g. the scale bar).
+ */
 export function fit(
   table: { width: number; depth: number },
   viewport: { width: number; height: number },
   margin = 24,
+  bottom = margin,
 ): Camera {
   const w = Math.max(1, viewport.width - 2 * margin);
-  const h = Math.max(1, viewport.height - 2 * margin);
+  const h = Math.max(1, viewport.height - margin - bottom);
   const scale = clampScale(Math.min(w / table.width, h / table.depth));
   return {
     scale,
     offset: {
       x: (viewport.width - table.width * scale) / 2,
-      y: (viewport.height - table.depth * scale) / 2,
+      y: margin + (h - table.depth * scale) / 2,
     },
   };
 }

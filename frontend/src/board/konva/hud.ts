@@ -341,8 +341,8 @@ export class Hud {
     const inches = scaleBarInches(camera.scale);
     const px = inches * camera.scale;
     const x = 12;
-    const y = viewport.height - 44;
-    this.scaleBarBox = { x, y, w: Math.max(px, 60) + 20, h: 36 };
+    const y = viewport.height - SCALE_BAR_FROM_BOTTOM;
+    this.scaleBarBox = { x, y, w: Math.max(px, 60) + 20, h: SCALE_BAR_HEIGHT };
     const backdrop = new Rect({
       x,
       y,
@@ -372,6 +372,11 @@ export class Hud {
     this.scaleBar.add(backdrop, ...halves, text);
   }
 }
+
+const SCALE_BAR_HEIGHT = 36;
+const SCALE_BAR_FROM_BOTTOM = 44;
+/** The margin a fitted table keeps below it, so the scale bar never covers its corner. */
+export const SCALE_BAR_RESERVE = SCALE_BAR_FROM_BOTTOM + 8;
 
 function union(a: Box, b: Box): Box {
   const x = Math.min(a.x, b.x);

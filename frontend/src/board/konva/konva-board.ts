@@ -30,7 +30,7 @@ import { BASE_NAME, BaseNodes } from "./base-nodes";
 import { DragTrail } from "./drag-trail";
 import { ToolController } from "../tools/tool-controller";
 import { isTypingTarget } from "../typing-target";
-import { Hud } from "./hud";
+import { Hud, SCALE_BAR_RESERVE } from "./hud";
 import { drawTable } from "./table-layer";
 import { ToolOverlay } from "./tool-overlay";
 
@@ -136,7 +136,7 @@ export function createKonvaBoard(
 
   function fitNow(): void {
     if (!shownTable) return;
-    setCamera(fitCamera(shownTable, viewport()));
+    setCamera(fitCamera(shownTable, viewport(), 24, SCALE_BAR_RESERVE));
   }
 
   function setSelection(next: ReadonlySet<ModelId>, notify: boolean): void {

@@ -381,6 +381,14 @@ describe("ToolController", () => {
     queries.last("sight").answer.resolve({ visible: true, fully_visible: false, cover: true, cover_from: cover, in_arc: true, segment: [{ x: 10, y: 10, z: 1.6 }, { x: 12, y: 10, z: 1.6 }], blocking: [] });
     await settle();
     expect(keys()).toContain("sight-cover-r1:cover");
+    expect(readout().sight?.coverMarked).toBe("r1");
+    // a model on the line gives the cover (Deathmatch): the model is outlined
+    tools.click({ x: 12, y: 14 }, "b1", false);
+    const model = { id: "a2", name: "A #2", why: "between" };
+    queries.last("sight").answer.resolve({ visible: true, fully_visible: false, cover: "cover", cover_from: model, in_arc: true, segment: [{ x: 10, y: 10, z: 1.6 }, { x: 12, y: 10, z: 1.6 }], blocking: [] });
+    await settle();
+    expect(keys()).toContain("sight-cover-a2:cover");
+    expect(readout().sight?.coverMarked).toBe("a2");
     tools.click({ x: 0, y: 0 }, null, false);
     await settle();
     expect(readout().sight).toBeNull();

@@ -28,8 +28,8 @@ export interface ToolTestHooks {
     /** Drawn highlighted on the table. */
     highlighted: string[];
     cover_from: CoverSource | null;
-    /** Outlined on the table as giving the cover. */
-    cover_piece: string | null;
+    /** Outlined on the table as giving the cover (a terrain piece or a model). */
+    cover_marked: string | null;
   } | null;
   readonly dragCheck: {
     unit: string;
@@ -74,7 +74,7 @@ export function toolTestHooks(readout: ReadonlySignal<ToolReadout>): ToolTestHoo
         blocking: a?.blocking ?? [],
         highlighted: s.highlighted,
         cover_from: a?.cover_from ?? null,
-        cover_piece: s.coverPiece,
+        cover_marked: s.coverMarked,
       };
     },
     get dragCheck() {

@@ -111,16 +111,17 @@ export class SightTool {
       target: this.target,
       answer: this.seen.answer,
       highlighted: this.highlighted(),
-      coverPiece: this.coverPiece(),
+      coverMarked: this.coverMarked(),
       error: this.seen.error,
     };
   }
 
-  /** The terrain piece the table highlights as giving cover (when it can find it). */
-  private coverPiece(): string | null {
+  /** The terrain piece or model the table outlines as giving cover (when it can find it). */
+  private coverMarked(): string | null {
     const source = this.seen.answer?.cover_from ?? null;
     if (source === null || !this.seen.answer?.visible) return null;
-    return this.ctx.terrain(source.id) === undefined ? null : source.id;
+    const found = this.ctx.terrain(source.id) !== undefined || this.ctx.place(source.id) !== null;
+    return found ? source.id : null;
   }
 
   /** The ids the table highlights as blocking (those it can find). */
@@ -169,14 +170,21 @@ export class SightTool {
     return scene;
   }
 
-  /** Outlines the terrain piece that gives the cover, labelled "cover". */
+  /** Outlines the terrain piece or model that gives the cover, labelled "cover". */
   private markCover(scene: OverlayScene): void {
-    const id = this.coverPiece();
-    const piece = id === null ? undefined : this.ctx.terrain(id);
-    if (!piece) return;
-    const outline = { kind: "polygon" as const, points: piece.polygon.map(([x, y]) => ({ x, y })) };
-    scene.shapes.push({ key: `sight-cover-${piece.id}`, kind: "outline", outline, tone: "cover" });
-    scene.labels.push({ key: `sight-cover-${piece.id}`, at: topOf(outline), text: "cover", tone: "cover" });
+    const id = this.coverMarked();
+    if (id === null) return;
+    const key = `sight-cover-${id}`;
+    const piece = this.ctx.terrain(id);
+    const model = this.ctx.place(id);
+    if (piece) {
+      const outline = { kind: "polygon" as const, points: piece.polygon.map(([x, y]) => ({ x, y })) };
+      scene.shapes.push({ key, kind: "outline", outline, tone: "cover" });
+      scene.labels.push({ key, at: topOf(outline), text: "cover", tone: "cover" });
+    } else if (model) {
+      scene.shapes.push(modelMark(key, model, "cover"));
+      scene.labels.push({ key, at: topOf(offsetOutline(model, 0)), text: "cover", tone: "cover" });
+    }
   }
 
   private ask(): void {

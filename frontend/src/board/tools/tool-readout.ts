@@ -39,8 +39,8 @@ export interface SightReadout {
   answer: SightAnswer | null;
   /** The blocking terrain and models highlighted on the table (those it could find). */
   highlighted: string[];
-  /** The terrain piece outlined as giving the cover (when the table has it). */
-  coverPiece: string | null;
+  /** The terrain piece or model outlined as giving the cover (when the table has it). */
+  coverMarked: string | null;
   error: string | null;
 }
 

@@ -22,12 +22,17 @@ describe("modelLabel", () => {
   const squad: UnitInfo = { id: "u1", player: "p1", name: "Iron Warden Squad", keywords: [] };
   const table = index([model("w1", "u1", ""), model("w2", "u1", "Sergeant Vos")], [squad]);
 
-  it("names a model without a name of its own by its unit", () => {
-    expect(modelLabel(table, "w1")).toBe("Iron Warden Squad (w1)");
+  it("names a model without a name of its own by its unit and number, as refusals do", () => {
+    expect(modelLabel(table, "w1")).toBe("Iron Warden Squad #1");
   });
 
-  it("prefers the model's own name", () => {
-    expect(modelLabel(table, "w2")).toBe("Sergeant Vos (w2)");
+  it("prefers the model's own name, with its unit", () => {
+    expect(modelLabel(table, "w2")).toBe("Sergeant Vos #2 (Iron Warden Squad)");
+  });
+
+  it("gives no number to an id that ends in none", () => {
+    const solo = index([model("boss", "u1", "")], [squad]);
+    expect(modelLabel(solo, "boss")).toBe("Iron Warden Squad");
   });
 
   it("falls back to the id for a model it does not know", () => {

@@ -127,7 +127,7 @@ def test_each_tool_shows_the_servers_answer(
         assert shown["highlighted"] == []
         # b2's base touches the crater with light cover (wh40k-9th), which the panel names
         assert shown["cover_from"] == expected["cover_from"]
-        assert shown["cover_piece"] == "t2"
+        assert shown["cover_marked"] == "t2"
         assert p1.get_by_test_id("sight-words").inner_text() == "Fully visible, in cover"
         assert p1.get_by_test_id("sight-cover").inner_text() == "Cover: touching Shell crater"
         p1.screenshot(path=str(shots / "tool-sight-clear.png"))
@@ -168,7 +168,7 @@ def test_each_tool_shows_the_servers_answer(
         assert shown["engaged_with"] == expected["engaged_with"] == ["b1"]
         assert 1 <= shown["queries"] <= seconds * 10 + 2  # ten a second, not one per mouse move
         assert "Out of coherency" in p1.get_by_test_id("drag-coherency").inner_text()
-        assert "b1" in p1.get_by_test_id("drag-engagement").inner_text()
+        assert "B #1" in p1.get_by_test_id("drag-engagement").inner_text()  # unit B, model b1
         p1.screenshot(path=str(shots / "tool-drag-check.png"))
 
         # On b1's base: the check says the bases would overlap (the drop would be refused).

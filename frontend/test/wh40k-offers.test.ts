@@ -81,8 +81,8 @@ describe("pending → offered actions", () => {
     expect(offers(s, "p1").main).toMatchObject({ kind: "charge_move", outOfReach: ["p2-b"] });
     expect(offers(s, "p1").stratagems).toEqual(["command_reroll"]);
     // ... and the words for both players say so, not "to make a charge move"
-    expect(pendingWords(s.game.pending)).toBe("to carry on after a failed charge");
-    expect(offers(s, "p2").main).toEqual({ kind: "watch", waitingFor: "p1", what: "to carry on after a failed charge" });
+    expect(pendingWords(s.game.pending)).toBe("to resolve a charge roll that falls short");
+    expect(offers(s, "p2").main).toEqual({ kind: "watch", waitingFor: "p1", what: "to resolve a charge roll that falls short" });
     s.game.pending.detail = {};
     expect(pendingWords(s.game.pending)).toBe("to make a charge move");
   });

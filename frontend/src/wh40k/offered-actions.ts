@@ -79,11 +79,11 @@ const WAITING_WORDS: Readonly<Record<string, string>> = {
 
 export const waitingWords = (kind: string): string => WAITING_WORDS[kind] ?? kind.replaceAll("_", " ");
 
-/** What the pending decision is about, in words; a charge move the roll cannot reach is not a
- * move any more but the end of a failed charge (`detail.out_of_reach`). */
+/** What the pending decision is about, in words; a charge roll that cannot reach a target
+ * (`detail.out_of_reach`) is a charge that fails (a casual game may still make the move). */
 export const pendingWords = (p: Pending): string =>
   p.kind === "charge_move" && detailList(p.detail["out_of_reach"]).length > 0
-    ? "to carry on after a failed charge"
+    ? "to resolve a charge roll that falls short"
     : waitingWords(p.kind);
 
 const STRATAGEMS: readonly StratagemName[] = [

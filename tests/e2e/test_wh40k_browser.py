@@ -179,6 +179,26 @@ def _reach(model: dict[str, Any]) -> float:
     return float(max(b.get("length_mm", 0), b.get("width_mm", 0))) / 50.8
 
 
+def deploy_in_ui(t: Table, front: tuple[str, ...] = ()) -> None:
+    """Every unit deployed through the UI where the plan puts it, those whose ids end in one of
+    ``front`` dragged to the front of their zone, mid-table; Scouts moves passed."""
+    while t.pending() and t.pending()["kind"] == "deploy":
+        who, unit = t.pending()["player"], t.pending()["options"][0]
+        t.seats[who].locator(f"[data-testid=w40-deploy] [data-pick='{unit}']").click()
+        t.seats[who].locator("[data-testid=w40-plan]").wait_for()
+        if front and unit.endswith(front):
+            st = _state(t.spectator)
+            ys = [y for _, y in st["game"]["zones"][who]]
+            reach = _reach(st["game"]["units"][unit]["sheet"]["models"][0][1])
+            edge = max(ys) - reach - 0.3 if min(ys) < 1 else min(ys) + reach + 0.3
+            t.drag(who, f"{unit}-1", (36.0, edge))
+        t.click(who, "[data-testid=w40-confirm]")
+    t.settle()
+    if t.pending() and t.pending()["kind"] == "scouts":
+        t.click(t.pending()["player"], "[data-testid=w40-pass]")
+    t.settle()
+
+
 def test_lobby_builds_a_game_from_a_demo_army_and_an_imported_roster(
     server: LiveServer, shots: Any, chromium: Any
 ) -> None:
@@ -243,21 +263,7 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     breach = st["game"]["units"]["p1-ac-breach"]
     assert (breach["location"], breach["transport"]) == ("embarked", "p1-ac-carriage")
     spectator.locator("[data-unit='p1-ac-line'] [data-marker=leader]").wait_for()
-    while t.pending() and t.pending()["kind"] == "deploy":
-        who, unit = t.pending()["player"], t.pending()["options"][0]
-        seats[who].locator(f"[data-testid=w40-deploy] [data-pick='{unit}']").click()
-        if unit.endswith(("carriage", "stalker")):  # the fast unit goes to the front, mid-table
-            st = _state(spectator)
-            ys = [y for _, y in st["game"]["zones"][who]]
-            reach = _reach(next(m for m in st["game"]["units"][unit]["sheet"]["models"])[1])
-            front = max(ys) - reach - 0.3 if min(ys) < 1 else min(ys) + reach + 0.3
-            seats[who].locator("[data-testid=w40-plan]").wait_for()
-            t.drag(who, f"{unit}-1", (36.0, front))
-        t.click(who, "[data-testid=w40-confirm]")
-    t.settle()
-    if t.pending() and t.pending()["kind"] == "scouts":
-        t.click(t.pending()["player"], "[data-testid=w40-pass]")
-    t.settle()
+    deploy_in_ui(t, front=("carriage", "stalker"))  # the fast units at the front, mid-table
     st = _state(spectator)
     first = st["game"]["first"]
     second = "p2" if first == "p1" else "p1"

@@ -19,6 +19,7 @@ from tests.e2e.test_wh40k_browser import (
     _reach,
     _state,
     _trim,
+    deploy_in_ui,
     open_casual_game,
 )
 from tests.support.server import LiveServer
@@ -51,21 +52,7 @@ def _deployed(
     _game, t = open_casual_game(server, open_table, armies, strict=strict)
     for player in ("p1", "p2"):
         t.click(player, "[data-testid=w40-declare]")
-    while t.pending() and t.pending()["kind"] == "deploy":
-        who, unit = t.pending()["player"], t.pending()["options"][0]
-        t.seats[who].locator(f"[data-testid=w40-deploy] [data-pick='{unit}']").click()
-        t.seats[who].locator("[data-testid=w40-plan]").wait_for()
-        if fast_in_front and unit.endswith(FAST):
-            st = _state(t.spectator)
-            ys = [y for _, y in st["game"]["zones"][who]]
-            reach = _reach(st["game"]["units"][unit]["sheet"]["models"][0][1])
-            front = max(ys) - reach - 0.3 if min(ys) < 1 else min(ys) + reach + 0.3
-            t.drag(who, f"{unit}-1", (36.0, front))
-        t.click(who, "[data-testid=w40-confirm]")
-    t.settle()
-    if t.pending() and t.pending()["kind"] == "scouts":
-        t.click(t.pending()["player"], "[data-testid=w40-pass]")
-    t.settle()
+    deploy_in_ui(t, front=FAST if fast_in_front else ())
     return t
 
 

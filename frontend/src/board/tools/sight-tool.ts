@@ -3,7 +3,7 @@
 
 import type { ModelId } from "../../protocol/messages";
 import type { CoverAnswer, CoverSource, SightAnswer } from "../../protocol/table-queries";
-import { type OverlayScene, emptyScene, modelMark, topOf } from "./overlay-scene";
+import { type OverlayScene, type Tone, emptyScene, modelMark, topOf } from "./overlay-scene";
 import { formatRuler } from "./ruler-tool";
 import { offsetOutline } from "./outline";
 import { ServerAnswer } from "./server-answer";
@@ -148,18 +148,7 @@ export class SightTool {
     } else {
       const centres = [observer.at, target.at];
       scene.shapes.push({ key: "sight-line", kind: "line", points: centres, tone: "sightline" });
-      for (const id of this.highlighted()) {
-        const key = `sight-block-${id}`;
-        const piece = this.ctx.terrain(id);
-        const model = this.ctx.place(id);
-        if (piece) {
-          const outline = { kind: "polygon" as const, points: piece.polygon.map(([x, y]) => ({ x, y })) };
-          scene.shapes.push({ key, kind: "outline", outline, tone: "blocked" });
-          scene.labels.push({ key, at: topOf(outline), text: "blocks", tone: "blocked" });
-        } else if (model) {
-          scene.shapes.push(modelMark(key, model, "blocked"));
-        }
-      }
+      for (const id of this.highlighted()) this.mark(scene, id, `sight-block-${id}`, "blocked", "blocks", false);
     }
     scene.labels.push({
       key: "sight-words",
@@ -173,17 +162,20 @@ export class SightTool {
   /** Outlines the terrain piece or model that gives the cover, labelled "cover". */
   private markCover(scene: OverlayScene): void {
     const id = this.coverMarked();
-    if (id === null) return;
-    const key = `sight-cover-${id}`;
+    if (id !== null) this.mark(scene, id, `sight-cover-${id}`, "cover", "cover", true);
+  }
+
+  /** Outlines a terrain piece or a model in a tone, with a label (on a model only if `labelModel`). */
+  private mark(scene: OverlayScene, id: string, key: string, tone: Tone, text: string, labelModel: boolean): void {
     const piece = this.ctx.terrain(id);
     const model = this.ctx.place(id);
     if (piece) {
       const outline = { kind: "polygon" as const, points: piece.polygon.map(([x, y]) => ({ x, y })) };
-      scene.shapes.push({ key, kind: "outline", outline, tone: "cover" });
-      scene.labels.push({ key, at: topOf(outline), text: "cover", tone: "cover" });
+      scene.shapes.push({ key, kind: "outline", outline, tone });
+      scene.labels.push({ key, at: topOf(outline), text, tone });
     } else if (model) {
-      scene.shapes.push(modelMark(key, model, "cover"));
-      scene.labels.push({ key, at: topOf(offsetOutline(model, 0)), text: "cover", tone: "cover" });
+      scene.shapes.push(modelMark(key, model, tone));
+      if (labelModel) scene.labels.push({ key, at: topOf(offsetOutline(model, 0)), text, tone });
     }
   }
 

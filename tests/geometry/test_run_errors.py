@@ -64,25 +64,6 @@ def run(tmp_path: Path, queries: list[dict[str, Any]], **changes: Any) -> tuple[
             {"id": "q", "type": "setup_legal", "model": "a", "x": 1, "y": 2, "reserve": "yes"},
             "queries[0].reserve: must be true or false",
         ),
-        (
-            {
-                "id": "q",
-                "type": "attack",
-                "attacker": "A",
-                "target": "B",
-                "weapon": {
-                    "type": "melee",
-                    "attacks": "1",
-                    "skill": 3,
-                    "strength": 4,
-                    "damage": "1",
-                },
-                "models_attacking": 2,
-                "target_profile": {"toughness": 4, "save": 3},
-                "dice": {"hit": [1, 1]},
-            },
-            "queries[0].models_attacking: unit 'A' has only 1 model on the table",
-        ),
     ],
 )
 def test_bad_query_field(tmp_path: Path, query: dict[str, Any], message: str) -> None:

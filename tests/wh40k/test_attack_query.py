@@ -131,14 +131,6 @@ def test_plain_answer_shape() -> None:
         ({"weapon__attacks": "D6"}, "queries[3].dice.attacks: pool ran out"),
         ({"context__hit_modifier": "1"}, "queries[3].context.hit_modifier:"),
         ({"models_attacking": 0}, "queries[3].models_attacking: must be >= 1"),
-        (
-            {"models_attacking": 3},
-            "queries[3].models_attacking: unit 'A' has only 2 models on the table",
-        ),
-        (
-            {"models_attacking": 3, "dice__hit": [3] * 3, "dice__wound": [4] * 3},
-            "queries[3].models_attacking: unit 'A' has only 2 models on the table",
-        ),
         ({"allocate": ["a1"]}, "queries[3].allocate[0]: 'a1' is not one of the eligible"),
     ],
 )
@@ -328,23 +320,5 @@ def test_sustained_extra_hits_come_right_after_their_hit() -> None:
 
 
 def test_too_many_attacks_is_refused() -> None:
-    raw = scenario()
-    raw["models"] += [_model(f"a{i}", "A", 0) for i in range(3, 1001)]
-    raw["queries"] = [query(models_attacking=1000, weapon__attacks="99")]
-    sc = parse_scenario(raw)
-    with pytest.raises(ScenarioError) as exc:
-        answer_attack(sc, sc.queries[0], 3, _distance, lambda a, b: False)
-    assert str(exc.value) == "queries[3].weapon.attacks: more than 20000 attacks in one query"
-
-
-@pytest.mark.parametrize("system", ["wh40k-10e", "wh40k-9e", "wh40k-8e"])
-def test_models_attacking_counts_the_units_models_on_the_table(system: str) -> None:
-    """Decision D17: more attacking models than the unit has (a model with wounds 0 is not on
-    the table, D10) is an error at the field, even with enough dice for them all."""
-    raw = scenario(system)
-    raw["models"][1]["wounds"] = 0
-    raw["queries"] = [query(dice__hit=[3] * 2, dice__wound=[4] * 2, dice__save=[1] * 2)]
-    sc = parse_scenario(raw)
-    with pytest.raises(ScenarioError) as exc:
-        answer_attack(sc, sc.queries[0], 0, _distance, lambda a, b: False)
-    assert str(exc.value) == "queries[0].models_attacking: unit 'A' has only 1 model on the table"
+    q = query(models_attacking=1000, weapon__attacks="99")
+    assert error(q) == "queries[3].weapon.attacks: more than 20000 attacks in one query"

@@ -88,27 +88,24 @@ class QueryUnits:
 
     def measured_from(self) -> list[Model]:
         """The attacking models distances are measured from: the first ``n_attacking``."""
+        if self.n_attacking > len(self.attacking):
+            raise ScenarioError(
+                f"{self.at}.models_attacking",
+                f"unit {self.attacker!r} has only {len(self.attacking)} models to measure from",
+            )
         return self.attacking[: self.n_attacking]
 
 
 def query_units(
     table: Table, attacker: str, target: str, models_attacking: int | None, at: str
 ) -> QueryUnits:
-    """The query's two units; an unknown id, or more attacking models than the attacker has on
-    the table (``models_attacking`` counts the unit's models, decision D17), is an input error
-    at its field."""
+    """The query's two units; an unknown id is an input error at its field."""
     for field, unit_id in (("attacker", attacker), ("target", target)):
         if unit_id not in table.units:
             raise ScenarioError(f"{at}.{field}", f"unknown unit {unit_id!r}")
     attacking = [m for m in table.unit_models(attacker) if m.wounds > 0]
     targets = [m for m in table.unit_models(target) if m.wounds > 0]
     n = models_attacking if models_attacking is not None else len(attacking)
-    if n > len(attacking):
-        models = "model" if len(attacking) == 1 else "models"
-        raise ScenarioError(
-            f"{at}.models_attacking",
-            f"unit {attacker!r} has only {len(attacking)} {models} on the table",
-        )
     return QueryUnits(attacker, attacking, targets, n, at)
 
 

@@ -24,6 +24,7 @@ from vantage.geometry.patches import (
     ArcPatch,
     EdgePatch,
     FacePatch,
+    Outline,
     Patch,
     Point2,
     Point3,
@@ -207,7 +208,8 @@ def hidden_point(
         done += 1
         beyond = done > MAX_PATCHES  # decided by its centre alone: no certificate is sought
         tried = [] if beyond else [*hints, *_candidates(observer, patch, ring)]
-        good = next((p for p in tried if certified(p, patch, scene)), None)
+        outline = Outline.of(patch)
+        good = next((p for p in tried if certified(p, outline, scene)), None)
         if good is not None:
             if certificates is not None:
                 certificates.append((patch, good))
@@ -221,25 +223,26 @@ def hidden_point(
         if beyond:
             continue
         witness = sight.segment[0]
-        if certified(witness, patch, scene):
+        if certified(witness, outline, scene):
             if certificates is not None:
                 certificates.append((patch, witness))
             continue
-        axis = _split_axis(patch, witness, tried, scene)
+        axis = _split_axis(outline, witness, tried, scene)
         if extent(patch, axis) < RESOLUTION or done > MAX_PATCHES:
             continue  # decided by its centre (the stated resolution)
         queue.extend((child, (witness,)) for child in split(patch, axis))
     return None
 
 
-def _split_axis(patch: Patch, witness: Point3, tried: list[Point3], scene: Scene) -> str:
+def _split_axis(outline: Outline, witness: Point3, tried: list[Point3], scene: Scene) -> str:
     """Where to split: across the rim when no observer point was in front of the patch's
     tangent planes, or when the witness sees the whole vertical line through the centre;
     across the height when it sees the whole rim line at the centre's height; else the
     longer side."""
+    patch = outline.patch
     if isinstance(patch, FacePatch):
         return "longer"
-    if not any(in_front(p, patch) for p in (*tried, witness)):
+    if not any(in_front(p, outline) for p in (*tried, witness)):
         return "rim"
     if certified(witness, slice_at_centre(patch, "rim"), scene):
         return "rim"

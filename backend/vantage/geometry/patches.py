@@ -439,10 +439,13 @@ class Footprint:
 
 @dataclass(slots=True)
 class Scene:
-    """Obstacles prepared once per question: (footprint, lo, hi) and walls."""
+    """Obstacles prepared once per question: (footprint, lo, hi) and walls, and the order the
+    obstacles are tried in (the last one that met a cone first: a failing certificate usually
+    fails on the obstacle that failed the one before; the order changes no answer)."""
 
     blockers: list[tuple[Footprint, float, float]]
     walls: list[tuple[Footprint, Wall]]
+    order: list[int]
 
     @staticmethod
     def of(blockers: Sequence[Prism], walls: Sequence[Wall]) -> Scene:
@@ -450,52 +453,110 @@ class Scene:
         return Scene(
             [(Footprint(b.shape), b.lo, b.hi) for b in blockers],
             [(Footprint(w.shape), w) for w in walls],
+            list(range(len(blockers))),
         )
 
+    def met(self, k: int) -> None:
+        """Obstacle ``k`` met a cone: try it first next time."""
+        if self.order[0] != k:
+            self.order.remove(k)
+            self.order.insert(0, k)
 
-def in_front(p: Point3, patch: Patch) -> bool:
+
+@dataclass(slots=True)
+class Outline:
+    """What the certificate needs of a patch, computed once for the many observer points tried
+    against it: the corners holding it, its tangent planes, the corners' height range and plan
+    box, and whether each wall exempts it (``None`` until asked)."""
+
+    patch: Patch
+    corners: list[Point3]
+    planes: list[Plane]
+    zlo: float
+    zhi: float
+    box: tuple[float, float, float, float]
+    exempt: dict[int, bool]
+
+    @staticmethod
+    def of(patch: Patch) -> Outline:
+        """The outline of one patch."""
+        pts = corners(patch)
+        xs = [q[0] for q in pts]
+        ys = [q[1] for q in pts]
+        zs = [q[2] for q in pts]
+        box = (min(xs), min(ys), max(xs), max(ys))
+        return Outline(patch, pts, planes(patch), min(zs), max(zs), box, {})
+
+
+def in_front(p: Point3, patch: Patch | Outline) -> bool:
     """``P`` is in front of (or on) every tangent plane of the patch."""
-    return all(nx * p[0] + ny * p[1] + nz * p[2] >= h - EPS for nx, ny, nz, h in planes(patch))
+    tangents = patch.planes if isinstance(patch, Outline) else planes(patch)
+    return all(nx * p[0] + ny * p[1] + nz * p[2] >= h - EPS for nx, ny, nz, h in tangents)
 
 
-def cone_clear(p: Point3, patch: Patch, scene: Scene) -> bool:
+def cone_clear(p: Point3, patch: Patch | Outline, scene: Scene) -> bool:
     """``conv({P} u patch)`` meets no obstacle interior and its plan crosses no wall it may
-    not cross (module docstring)."""
-    pts = [p, *corners(patch)]
-    zlo = min(q[2] for q in pts)
-    zhi = max(q[2] for q in pts)
-    for fp, lo, hi in scene.blockers:
+    not cross (module docstring).
+
+    An obstacle is skipped when the cone's plan box lies beyond the footprint's box: the plan of
+    the clipped cone lies in the cone's plan box (its points are the cone's vertices and points
+    between two of them; the rounding of those is far below ``EPS``), so ``Footprint.meets``
+    would find it outside the footprint's box too."""
+    out = patch if isinstance(patch, Outline) else Outline.of(patch)
+    pts = [p, *out.corners]
+    zlo = min(p[2], out.zlo)
+    zhi = max(p[2], out.zhi)
+    bx0, by0, bx1, by1 = out.box
+    x0, y0, x1, y1 = min(p[0], bx0), min(p[1], by0), max(p[0], bx1), max(p[1], by1)
+    for k in scene.order:
+        fp, lo, hi = scene.blockers[k]
         if zhi <= lo + EPS or zlo >= hi - EPS:
             continue
+        f0, g0, f1, g1 = fp.box
+        if x1 <= f0 or x0 >= f1 or y1 <= g0 or y0 >= g1:
+            continue
         if fp.meets(_clip_plan(pts, lo, hi, zlo, zhi)):
+            scene.met(k)
             return False
     if scene.walls:
         plan = [(q[0], q[1]) for q in pts]
-        for fp, wall in scene.walls:
-            if wall.see_into and _plan_inside(patch, wall):
+        for i, (fp, wall) in enumerate(scene.walls):
+            if wall.see_into and _exempt(out, i, wall):
                 continue
             if fp.meets(plan):
                 return False
     return True
 
 
-def certified(p: Point3, patch: Patch, scene: Scene) -> bool:
+def certified(p: Point3, patch: Patch | Outline, scene: Scene) -> bool:
     """Every point of the patch is reached from ``P`` by a clear segment (module docstring)."""
-    return in_front(p, patch) and cone_clear(p, patch, scene)
+    out = patch if isinstance(patch, Outline) else Outline.of(patch)
+    return in_front(p, out) and cone_clear(p, out, scene)
+
+
+def _exempt(out: Outline, i: int, wall: Wall) -> bool:
+    """``_plan_inside`` for the outline's patch and wall ``i``, remembered on the outline."""
+    found = out.exempt.get(i)
+    if found is None:
+        found = out.exempt[i] = _plan_inside(out.patch, wall)
+    return found
 
 
 def _clip_plan(pts: list[Point3], lo: float, hi: float, zlo: float, zhi: float) -> list[Point2]:
-    """The plan of the convex hull of ``pts`` cut to the slab ``lo <= z <= hi``."""
+    """The plan of the convex hull of ``pts`` cut to the slab ``lo <= z <= hi``: the points in
+    the slab and the crossings of every pair of points (first index first) with its planes,
+    pairs on one side of a plane skipped (the caller takes the hull, so order is free)."""
     if lo <= zlo and zhi <= hi:
         return [(q[0], q[1]) for q in pts]
     out = [(q[0], q[1]) for q in pts if lo <= q[2] <= hi]
-    cuts = [c for c in (lo, hi) if zlo < c < zhi]
-    k = len(pts)
-    for i in range(k):
-        a = pts[i]
-        for j in range(i + 1, k):
-            b = pts[j]
-            for c in cuts:
+    for c in (lo, hi):
+        if not zlo < c < zhi:
+            continue
+        below = [i for i, q in enumerate(pts) if q[2] < c]
+        above = [j for j, q in enumerate(pts) if q[2] > c]
+        for i in below:
+            for j in above:
+                a, b = (pts[i], pts[j]) if i < j else (pts[j], pts[i])
                 if (a[2] - c) * (b[2] - c) < 0:
                     f = (c - a[2]) / (b[2] - a[2])
                     out.append((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f))

@@ -9,6 +9,7 @@ through rim samples of both viewers.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from vantage.geometry.lines import (
@@ -118,6 +119,13 @@ def _lines_through_point(
 
 
 def _rim_samples(shape: Shape, count: int) -> list[tuple[float, float]]:
+    return list(_cached_rim_samples(shape, count))
+
+
+@lru_cache(maxsize=1024)
+def _cached_rim_samples(shape: Shape, count: int) -> tuple[tuple[float, float], ...]:
+    """The rim samples of a footprint, remembered: every point search of *fully visible* asks
+    them of the same observer."""
     if isinstance(shape, Poly):
         pts = list(shape.points)
         edges = _edges(shape)
@@ -125,9 +133,9 @@ def _rim_samples(shape: Shape, count: int) -> list[tuple[float, float]]:
             for k in range(1, 3):
                 f = k / 3
                 pts.append((p[0] + f * (q[0] - p[0]), p[1] + f * (q[1] - p[1])))
-        return pts
+        return tuple(pts)
     poly = to_polygon(shape, count)
-    return [(float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1]]
+    return tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
 
 
 def _dense_lines(o: Shape, t: Shape, points: list[tuple[float, float]]) -> list[Line]:

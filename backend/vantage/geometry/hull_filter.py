@@ -10,6 +10,10 @@ centre segment:
 
 * ``d < min(r1, r2) - MARGIN``: the footprint meets the inner capsule, hence ``H``;
 * ``d > max(r1, r2) / cos(pi / 32) + MARGIN``: it misses the outer capsule, hence ``H``;
+* ``d <= 0``: the footprint touches the centre segment, which lies in ``H``, so it meets ``H``
+  (rounding of ``d`` is ~1e-13, far inside the 1e-7 that ``H`` is grown by). This decides for a
+  point target (``r2 = 0``, the point searches of *fully visible*), whose inner capsule is empty:
+  the target's own prism, which the point lies on, and the obstacles the segment crosses;
 * otherwise undecided (the caller asks shapely, as before).
 
 A disc footprint is tested by its centre and radius, as the shapely test does
@@ -51,7 +55,7 @@ def _settle(
     out: list[bool | None], idx: list[int], d: list[float], r_in: float, r_out: float
 ) -> None:
     for i, v in zip(idx, d, strict=True):
-        if v < r_in - MARGIN:
+        if v < r_in - MARGIN or v <= 0.0:
             out[i] = True
         elif v > r_out + MARGIN:
             out[i] = False

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 
-from vantage.geometry.hull_filter import capsule_meets
+from vantage.geometry.hull_filter import capsule_meets, misses_hull
 from vantage.geometry.prisms import GROUND, Disc, Ellipse, Poly, Prism, Shape, make_poly
 from vantage.geometry.sight import SightProblem, Wall, relevant, relevant_reference
 
@@ -77,3 +77,49 @@ def test_same_obstacles_as_the_shapely_hull() -> None:
         undecided += sum(a is None for a in answers)
     assert kept > 1000 and dropped > 1000
     assert decided > undecided  # most footprints, though the scenes crowd the boundary
+
+
+def test_point_targets_beside_the_cone() -> None:
+    """A point target's hull narrows to the point: footprints placed across its tangent lines
+    (beyond the 32-gon's vertices, the circle's and the grown hull's, on either side) and
+    across the point get the shapely answer, and the tangent lines settle most of them without
+    shapely (``misses_hull``); fails when ``K`` forgets the 32-gons' bulge."""
+    rng = random.Random(31)
+    proven = 0
+    for case in range(400):
+        r1 = rng.choice([0.63, 0.5, 1.0, 1.3])
+        o = Disc(rng.uniform(-1, 1), rng.uniform(-1, 1), r1)
+        ang = rng.uniform(0, 2 * math.pi)
+        dist = rng.uniform(1.5, 14.0)
+        t = Disc(o.cx + dist * math.cos(ang), o.cy + dist * math.sin(ang), 0.0)
+        shapes: list[Shape] = []
+        for _ in range(10):
+            # a tangent from the point to a circle about the observer, of a radius between the
+            # inscribed circle of the 32-gon and past the grown circumscribed one
+            radius = r1 * rng.choice([1.0, 1.0 + 1e-3, 1 / math.cos(math.pi / 32), 1.006])
+            radius += rng.choice([0.0, 1e-7, 5e-7, 2e-6, -2e-6])
+            side = rng.choice([-1.0, 1.0])
+            beta = math.asin(min(1.0, radius / dist))
+            tx, ty = math.cos(ang + math.pi + side * beta), math.sin(ang + math.pi + side * beta)
+            nx, ny = -side * ty, side * tx  # the tangent line's normal, away from the observer
+            if nx * (o.cx - t.cx) + ny * (o.cy - t.cy) > 0:
+                nx, ny = -nx, -ny
+            s = rng.uniform(-0.2, 0.95) * dist  # along the tangent, from the point
+            x, y = t.cx + s * tx, t.cy + s * ty
+            if rng.random() < 0.5:
+                size = rng.choice([0.001, 0.3, 1.0])
+                shapes.append(Disc(x + nx * size, y + ny * size, size))
+            else:
+                w = rng.uniform(0.05, 2.0)
+                corners = [
+                    (x - tx * w, y - ty * w),
+                    (x + tx * w, y + ty * w),
+                    (x + tx * w + nx * w, y + ty * w + ny * w),
+                    (x - tx * w + nx * w, y - ty * w + ny * w),
+                ]
+                shapes.append(make_poly(corners))
+        blockers = tuple(Prism(s, GROUND, 2.0, f"b{k}") for k, s in enumerate(shapes))
+        prob = SightProblem(Prism(o, 0.0, 1.6, "o"), Prism(t, 1.0, 1.0, "t"), blockers, ())
+        assert relevant(prob) == relevant_reference(prob), case
+        proven += sum(misses_hull(o, t, s) for s in shapes if isinstance(s, Disc | Poly))
+    assert proven > 1000

@@ -182,6 +182,55 @@ def disc_meets_hull(o: Disc, t: Disc, d: Disc) -> bool | None:
     return None
 
 
+GROWN = 1e-7 + 1e-12
+"""What ``H`` is grown by, with the rounding of the 32-gons' vertices (~1e-15) to spare."""
+
+
+def misses_hull(o: Disc, t: Disc, shape: Disc | Poly) -> bool:
+    """Whether the footprint is proven to miss the sight hull ``H`` of the two viewer discs, by
+    a line that separates it, ``MARGIN`` apart, from ``K``: the convex hull of the two discs of
+    radii ``r / cos(pi / 32) + GROWN``. Each 32-gon lies in its disc and ``H`` is grown by
+    1e-7, so ``H`` lies in ``K``, whose support along a unit ``n`` is the larger of the two
+    discs' ``n.c + R``. The lines tried are ``K``'s two outer common tangents and, for a
+    polygon, its edges: a footprint beside the cone that a point target's ``K`` narrows to
+    (the point searches of *fully visible*), which the two capsules leave undecided. ``False``
+    means not proven (the caller asks shapely)."""
+    r1, r2 = o.r * _OUTER + GROWN, t.r * _OUTER + GROWN
+    axes = _tangent_normals(o, t, r1, r2)
+    if isinstance(shape, Poly):
+        pts = shape.points
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+            length = math.hypot(x1 - x0, y1 - y0)
+            if length > 0.0:  # both sides: the polygon's own side is never separating
+                axes += [((y0 - y1) / length, (x1 - x0) / length)]
+                axes += [((y1 - y0) / length, (x0 - x1) / length)]
+    for nx, ny in axes:
+        support = max(nx * o.cx + ny * o.cy + r1, nx * t.cx + ny * t.cy + r2)
+        if isinstance(shape, Disc):
+            low = nx * shape.cx + ny * shape.cy - shape.r
+        else:
+            low = min(nx * x + ny * y for x, y in shape.points)
+        if low > support + MARGIN:
+            return True
+    return False
+
+
+def _tangent_normals(o: Disc, t: Disc, r1: float, r2: float) -> list[tuple[float, float]]:
+    """Unit normals ``n`` of the two outer common tangents of the discs ``(o, r1)`` and
+    ``(t, r2)``: ``n.(c2 - c1) = r1 - r2``, pointing away from both discs."""
+    dx, dy = t.cx - o.cx, t.cy - o.cy
+    length = math.hypot(dx, dy)
+    if length <= abs(r1 - r2):
+        return []
+    ux, uy = dx / length, dy / length
+    along = (r1 - r2) / length
+    across = math.sqrt(max(0.0, 1.0 - along * along))
+    return [
+        (along * ux - across * uy, along * uy + across * ux),
+        (along * ux + across * uy, along * uy - across * ux),
+    ]
+
+
 def _to_polygon(c: Disc, px: float, py: float) -> tuple[float, float, float]:
     """Distance from ``p`` to the 32-gon circumscribed about ``c`` (0 inside), and the nearest
     point. The nearest point lies on the edge of ``p``'s angular sector from the centre (or an

@@ -39,7 +39,7 @@ from vantage.geometry import line_boxes
 from vantage.geometry.alone import blocks_alone, disc_gap
 from vantage.geometry.candidates import iter_candidate_lines
 from vantage.geometry.cell_search import CellSearch
-from vantage.geometry.hull_filter import capsule_meets, disc_meets_hull
+from vantage.geometry.hull_filter import capsule_meets, disc_meets_hull, misses_hull
 from vantage.geometry.lines import (
     Interval,
     Line,
@@ -252,6 +252,8 @@ def _hull_meets(prob: SightProblem, shapes: list[Shape]) -> list[bool]:
             shape = shapes[i]
             if known[i] is None and isinstance(shape, Disc):
                 known[i] = disc_meets_hull(o, t, shape)
+            if known[i] is None and isinstance(shape, Disc | Poly) and misses_hull(o, t, shape):
+                known[i] = False
         todo = [i for i in todo if known[i] is None]
     if todo:
         hull = _hull(prob)

@@ -248,12 +248,12 @@ def _hull_meets(prob: SightProblem, shapes: list[Shape]) -> list[bool]:
     if todo and isinstance(o, Disc) and isinstance(t, Disc):
         for i, k in zip(todo, capsule_meets(o, t, [shapes[i] for i in todo]), strict=True):
             known[i] = k
-        for i in todo:  # discs close to the capsules' boundaries: their nearest 32-gon
+        for i in todo:  # beside the hull (a separating line), or a disc by its nearest 32-gon
             shape = shapes[i]
-            if known[i] is None and isinstance(shape, Disc):
-                known[i] = disc_meets_hull(o, t, shape)
             if known[i] is None and isinstance(shape, Disc | Poly) and misses_hull(o, t, shape):
                 known[i] = False
+            if known[i] is None and isinstance(shape, Disc):
+                known[i] = disc_meets_hull(o, t, shape)
         todo = [i for i in todo if known[i] is None]
     if todo:
         hull = _hull(prob)

@@ -150,13 +150,11 @@ def solve_vertical(
         return near_a, zo[1], near_b, zt[1]
     if a1 <= b0 and any(_cuts_every_segment(a_rng, b_rng, zo, zt, r) for r in rects):
         return None
-    if len(rects) <= SMALL:  # one at a time is cheaper than numpy's overhead, and stops early
-        for a in (near_a, a0, a1):
-            for b in (near_b, b0, b1):
-                for za in (zo[1], zo[0]):
-                    for zb in (zt[1], zt[0]):
-                        if _segment_clear(a, za, b, zb, rects):
-                            return a, za, b, zb
+    point = b0 == b1 and zt[0] == zt[1]
+    if len(rects) <= SMALL or point:  # one at a time: cheaper than numpy, and stops early
+        for seg in _distinct_quick((near_a, a0, a1), (near_b, b0, b1), zo, zt):
+            if _segment_clear(*seg, rects):
+                return seg
     else:
         quick = _quick_candidates((near_a, a0, a1), (near_b, b0, b1), zo, zt)
         for k in np.flatnonzero(_segments_clear(*quick, rects)):
@@ -169,9 +167,7 @@ def solve_vertical(
         (a1, zo[0]),
         (a1, zo[1]),
         (b0, zt[0]),
-        (b0, zt[1]),
-        (b1, zt[0]),
-        (b1, zt[1]),
+        *([] if point else [(b0, zt[1]), (b1, zt[0]), (b1, zt[1])]),
     ]
     for c0, c1, lo, hi in rects:
         corners += [(c0, hi), (c1, hi)]
@@ -191,6 +187,25 @@ def solve_vertical(
         if found is not None:
             return found
     return None
+
+
+def _distinct_quick(
+    aa: tuple[float, float, float], bb: tuple[float, float, float], zo: Interval, zt: Interval
+) -> list[Found]:
+    """The reference's first 36 segments in its loop order, each only at its first place: the
+    same segment gets the same answer, so the first clear one is the same. A point target's
+    36 are at most 6 (its three ends and two heights are one)."""
+    out: list[Found] = []
+    seen: set[Found] = set()
+    for a in aa:
+        for b in bb:
+            for za in (zo[1], zo[0]):
+                for zb in (zt[1], zt[0]):
+                    seg = (a, za, b, zb)
+                    if seg not in seen:
+                        seen.add(seg)
+                        out.append(seg)
+    return out
 
 
 WIDE = 1e-3

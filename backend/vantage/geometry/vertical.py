@@ -321,14 +321,21 @@ def _ranges(s1: F, z1: F, m: F, rects: list[Rect], closed: bool) -> tuple[F, F, 
 
 def _plane_lines_clear(s1: F, z1: F, m: F, box_a: Rect, box_b: Rect, rects: list[Rect]) -> B:
     """``_clear_on_plane_line(...) is not None`` for many plane lines. The lines that miss a
-    box are dropped first (most do); the others are tested against every rectangle at once."""
+    box are dropped first (most do), the target's box first (a point target's box drops nearly
+    every line, so the observer's is asked of a few); the others are tested against every
+    rectangle at once. Each line's answer is its own, so the order of the filters is free."""
     out = np.zeros(len(s1), dtype=bool)
-    r0, r1, ok = _ranges(s1, z1, m, [box_a, box_b], True)
-    keep = np.flatnonzero(ok.all(axis=1))
-    if keep.size == 0:
-        return out
-    s1, z1, m = (x.take(keep) for x in (s1, z1, m))
-    a0, a1, b0, b1 = (r.take(keep) for r in (r0[:, 0], r1[:, 0], r0[:, 1], r1[:, 1]))
+    keep = np.arange(len(s1))
+    ends: list[F] = []
+    for box in (box_b, box_a):  # the target's box first: it drops most lines (a point target)
+        r0, r1, ok = _ranges(s1, z1, m, [box], True)
+        kept = np.flatnonzero(ok[:, 0])
+        if kept.size == 0:
+            return out
+        keep = keep.take(kept)
+        s1, z1, m = (x.take(kept) for x in (s1, z1, m))
+        ends = [e.take(kept) for e in ends] + [r0[:, 0].take(kept), r1[:, 0].take(kept)]
+    b0, b1, a0, a1 = ends
     before, after = a1 <= b0, b1 <= a0
     meet = np.maximum(a0, b0)
     a = np.where(before, a1, np.where(after, a0, meet))

@@ -99,23 +99,23 @@ def iter_candidate_lines(prob: SightProblem, shapes: list[Shape]) -> Iterator[Li
 
 def _lines_through_point(
     prob: SightProblem, p: tuple[float, float], shapes: list[Shape]
-) -> list[Line]:
-    """Candidates for a point target: every extremal line must pass through the point."""
-    out: list[Line] = []
+) -> Iterator[Line]:
+    """Candidates for a point target: every extremal line must pass through the point. One at
+    a time: the search mostly stops at the first (the point searches of *fully visible*), and
+    the feature points are only found when the tangents are used up."""
     first = line_through(centre(prob.observer.shape), p)
     if first is not None:
-        out.append(first)
+        yield first
     curves = [c for c in (_round(s) for s in [prob.observer.shape, *shapes]) if c is not None]
     for c in curves:
-        out.extend(tangents_from_point(c, p))
+        yield from tangents_from_point(c, p)
     others = [q for q in _feature_points(prob, shapes) if q != p]
     if prob.dense:
         others += _rim_samples(prob.observer.shape, _DENSE)
     for q in others:
         line = line_through(p, q)
         if line is not None:
-            out.append(line)
-    return out
+            yield line
 
 
 def _rim_samples(shape: Shape, count: int) -> list[tuple[float, float]]:

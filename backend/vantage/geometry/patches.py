@@ -467,7 +467,8 @@ class Scene:
 class Outline:
     """What the certificate needs of a patch, computed once for the many observer points tried
     against it: the corners holding it, its tangent planes, the corners' height range and plan
-    box, and whether each wall exempts it (``None`` until asked)."""
+    box, and whether each wall exempts it (by the wall's index in the question's ``Scene``,
+    filled when first asked: an outline serves one scene)."""
 
     patch: Patch
     corners: list[Point3]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tapOpensSheet } from "../src/death-angel/card-sheet";
 import { activateText, terrainKind, terrainStatus } from "../src/death-angel/terrain-card";
 import type { Terrain } from "../src/death-angel/wire";
 
@@ -32,5 +33,23 @@ describe("a terrain card's sheet", () => {
       "used this round",
     ]);
     expect(terrainStatus({ ...door, tokens: 2 })).toEqual(["2 support tokens"]);
+  });
+});
+
+describe("a tap on a terrain card", () => {
+  it("opens the sheet when the card is not a choice, whatever the pointer", () => {
+    for (const pointer of ["touch", "mouse", "pen", ""]) {
+      expect(tapOpensSheet(false, pointer)).toBe(true);
+    }
+  });
+
+  it("opens the sheet first on a touch screen when the card is a choice", () => {
+    expect(tapOpensSheet(true, "touch")).toBe(true);
+  });
+
+  it("makes the choice at once with a mouse, a pen or a key press", () => {
+    expect(tapOpensSheet(true, "mouse")).toBe(false);
+    expect(tapOpensSheet(true, "pen")).toBe(false);
+    expect(tapOpensSheet(true, "")).toBe(false);
   });
 });

@@ -540,3 +540,97 @@ def test_a_phone_reads_a_terrain_card_whole(server: LiveServer, chromium: Any, s
         page.get_by_test_id("da-terrain-sheet").wait_for(state="detached")
     finally:
         desktop.close()
+
+
+def _game_with_a_terrain_in_front(server: LiveServer) -> dict[str, Any]:
+    """A new one-player game where some marine faces a terrain card with an ability, so that a
+    Move + Activate card can activate it in round 1."""
+    for _ in range(DEALS * 2):
+        game = create_game(server, {"system": "death-angel", "seats": 1})
+        for row in _spectator_view(server, game)["formation"]:
+            facing = row["marine"]["facing"]
+            if any(t["side"] == facing and t["activatable"] for t in row["terrain"]):
+                return game
+    raise AssertionError("no deal opened with a marine facing a terrain card with an ability")
+
+
+def _play_to_a_terrain_choice(page: Any) -> str:
+    """Choose Move + Activate for every team with the mouse and end each such action until one
+    may activate a terrain card; returns that card's id."""
+    for _ in range(40):
+        wait_idle(page)
+        pending = hook(page, "pending")
+        kind, options = pending["kind"], pending["options"]
+        if kind == "move_activate" and options["activations"]:
+            terrain: str = options["activations"][0]["terrain"]
+            return terrain
+        v = hook(page, "v")
+        if kind == "select_actions":
+            kinds = {c["id"]: c["kind"] for c in hook(page, "state")["hand"]}
+            for team in options["teams"]:
+                card = min(team["cards"], key=lambda c: kinds[c] != "move_activate")
+                page.click(f'[data-testid="da-hand-{card}"]')
+            page.click('[data-testid="da-confirm-select"]')
+        elif kind == "move_activate":
+            page.click('button[data-cmd="end_action"]')
+        else:
+            act(page, pending, set())
+        page.wait_for_function("v => window.__vantage.v > v", arg=v, timeout=WAIT_MS)
+    raise AssertionError("no terrain card became a choice")
+
+
+def test_a_phone_reads_a_terrain_card_before_activating_it(
+    server: LiveServer, chromium: Any, shots: Path
+) -> None:
+    """On a touch screen a tap on a terrain card that can be activated now opens it whole, with
+    an Activate button, and sends nothing (it used to activate at once, unread); the sheet's
+    Activate button then activates it."""
+    game = _game_with_a_terrain_in_front(server)
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = phone.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        terrain_id = _play_to_a_terrain_choice(page)
+        card = page.get_by_test_id(f"da-terrain-{terrain_id}")
+        assert "da-hl" in (card.get_attribute("class") or "")
+        v = hook(page, "v")
+        card.tap()
+        sheet = page.get_by_test_id("da-terrain-sheet")
+        sheet.wait_for(state="visible")
+        terrain = next(
+            t
+            for row in hook(page, "state")["formation"]
+            for t in row["terrain"]
+            if t["id"] == terrain_id
+        )
+        assert re.sub(r"^ACTIVATE:\s*", "", terrain["text"]) in sheet.inner_text()
+        box = sheet.bounding_box()
+        assert box["x"] == 0 and box["width"] == 390, box
+        page.screenshot(path=str(shots / "da-phone-terrain-choice-sheet.png"))
+        wait_idle(page)
+        assert hook(page, "v") == v, "the tap sent a command"
+        # Close leaves it a choice; Activate activates it.
+        sheet.get_by_role("button", name="Close").tap()
+        sheet.wait_for(state="detached")
+        assert hook(page, "v") == v
+        card.tap()
+        sheet.get_by_role("button", name="Activate").tap()
+        sheet.wait_for(state="detached")
+        page.wait_for_function(
+            "v => window.__vantage.v > v || window.__vantage.lastRejection !== null",
+            arg=v,
+            timeout=WAIT_MS,
+        )
+        assert hook(page, "lastRejection") is None, hook(page, "lastRejection")
+        wait_idle(page)
+        used = [
+            t["activated"]
+            for row in hook(page, "state")["formation"]
+            for t in row["terrain"]
+            if t["id"] == terrain_id
+        ]
+        assert used == [True], used
+    finally:
+        phone.close()

@@ -1,10 +1,12 @@
 // A terrain card beside a position: its colour and spawn boxes, tokens, and ACTIVATE text (cut
 // short on the table). When the card is not a choice now, a tap opens it whole in a sheet: a
 // modal dialog, full width at the bottom of a phone, a card-sized box on wider screens (touch
-// screens have no tooltip, and the table's column is too narrow to read it in).
+// screens have no tooltip, and the table's column is too narrow to read it in). When it is a
+// choice, a touch tap opens the same sheet with an Activate button, so that a phone player reads
+// it before using it; a mouse click or a key press activates it at once, as before.
 
 import { useSignal } from "@preact/signals";
-import { useEffect, useRef } from "preact/hooks";
+import { CardSheet, type SheetAction, tapOpensSheet, usePointerType } from "./card-sheet";
 import type { Terrain } from "./wire";
 
 export interface TerrainCardProps {
@@ -34,54 +36,47 @@ export function terrainStatus(terrain: Terrain): string[] {
   return out;
 }
 
-function TerrainSheet({ terrain, onClose }: { terrain: Terrain; onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
+function TerrainSheet({
+  terrain,
+  action,
+  onClose,
+}: {
+  terrain: Terrain;
+  action: SheetAction | null;
+  onClose(): void;
+}) {
   const text = activateText(terrain);
   const status = terrainStatus(terrain);
   return (
-    <dialog
-      ref={dialog}
-      class={`da-sheet da-terrain--${terrain.colour}`}
-      aria-labelledby={`da-sheet-${terrain.id}`}
-      data-testid="da-terrain-sheet"
+    <CardSheet
+      titleId={`da-sheet-${terrain.id}`}
+      title={terrain.name}
+      class={`da-terrain--${terrain.colour}`}
+      testId="da-terrain-sheet"
+      action={action}
       onClose={onClose}
-      // A tap on the backdrop (the dialog itself, outside its content) closes it.
-      onClick={(e) => e.target === e.currentTarget && dialog.current?.close()}
     >
-      <div class="da-sheet__body">
-        <h3 class="da-sheet__title" id={`da-sheet-${terrain.id}`}>
-          {terrain.name}
-        </h3>
-        <p class="da-sheet__kind">
-          <span class="da-terrain__boxes" aria-hidden="true">
-            {"■".repeat(terrain.boxes)}
-          </span>{" "}
-          {terrainKind(terrain)}
+      <p class="da-sheet__kind">
+        <span class="da-terrain__boxes" aria-hidden="true">
+          {"■".repeat(terrain.boxes)}
+        </span>{" "}
+        {terrainKind(terrain)}
+      </p>
+      {text ? (
+        <p class="da-sheet__text">
+          <strong>Activate:</strong> {text}
         </p>
-        {text ? (
-          <p class="da-sheet__text">
-            <strong>Activate:</strong> {text}
-          </p>
-        ) : (
-          <p class="da-sheet__text da-caption">No ability: this card cannot be activated.</p>
-        )}
-        {status.length > 0 && <p class="da-sheet__status">{status.join(" · ")}</p>}
-        <form method="dialog" class="da-sheet__actions">
-          <button type="submit" class="button button--primary">
-            Close
-          </button>
-        </form>
-      </div>
-    </dialog>
+      ) : (
+        <p class="da-sheet__text da-caption">No ability: this card cannot be activated.</p>
+      )}
+      {status.length > 0 && <p class="da-sheet__status">{status.join(" · ")}</p>}
+    </CardSheet>
   );
 }
 
 export function TerrainCard({ terrain, highlighted, focused, onClick }: TerrainCardProps) {
   const open = useSignal(false);
+  const pointer = usePointerType();
   const cls = [
     "da-card",
     "da-terrain",
@@ -96,7 +91,11 @@ export function TerrainCard({ terrain, highlighted, focused, onClick }: TerrainC
         type="button"
         class={cls}
         aria-haspopup={highlighted ? undefined : "dialog"}
-        onClick={() => (highlighted ? onClick() : (open.value = true))}
+        {...pointer.handlers}
+        onClick={(e) => {
+          if (tapOpensSheet(highlighted, pointer.of(e))) open.value = true;
+          else onClick();
+        }}
         title={terrain.text || terrain.name}
         data-testid={`da-terrain-${terrain.id}`}
         aria-label={`${terrain.name}, ${terrainKind(terrain)}`}
@@ -111,7 +110,14 @@ export function TerrainCard({ terrain, highlighted, focused, onClick }: TerrainC
           {terrain.activated && <span>used</span>}
         </span>
       </button>
-      {open.value && <TerrainSheet terrain={terrain} onClose={() => (open.value = false)} />}
+      {open.value && (
+        <TerrainSheet
+          terrain={terrain}
+          // Offered only while the card is a choice: the prompt may move on while the sheet is open.
+          action={highlighted ? { label: "Activate", run: onClick } : null}
+          onClose={() => (open.value = false)}
+        />
+      )}
     </>
   );
 }

@@ -634,3 +634,61 @@ def test_a_phone_reads_a_terrain_card_before_activating_it(
         assert used == [True], used
     finally:
         phone.close()
+
+
+def test_a_phone_reads_an_action_card_whole(server: LiveServer, chromium: Any, shots: Path) -> None:
+    """In the hand an action card's text is cut short (and left out once cards are chosen); on a
+    touch screen a tap opens the card whole in a sheet, with a Choose button while cards are
+    chosen, and chooses nothing by itself. A mouse click still chooses at once."""
+    game = create_game(server, {"system": "death-angel", "seats": 1})
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = phone.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        pending = hook(page, "pending")
+        assert pending["kind"] == "select_actions"
+        hand = {c["id"]: c for c in hook(page, "state")["hand"]}
+        first, *others = pending["options"]["teams"]
+        card = hand[first["cards"][0]]
+        button = page.get_by_test_id(f"da-hand-{card['id']}")
+        v = hook(page, "v")
+        button.tap()
+        sheet = page.get_by_test_id("da-action-sheet")
+        sheet.wait_for(state="visible")
+        text = sheet.locator(".da-sheet__text")
+        assert text.inner_text() == card["text"]
+        assert text.evaluate(
+            "e => e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth"
+        )
+        box = sheet.bounding_box()
+        assert box["x"] == 0 and box["width"] == 390, box
+        assert box["y"] + box["height"] == pytest.approx(844, abs=1), box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(shots / "da-phone-action-sheet.png"))
+        assert button.get_attribute("aria-pressed") == "false"
+        sheet.get_by_role("button", name="Choose").tap()
+        sheet.wait_for(state="detached")
+        assert button.get_attribute("aria-pressed") == "true"
+        # A mouse click chooses at once, without the sheet.
+        for team in others:
+            other = page.get_by_test_id(f"da-hand-{team['cards'][0]}")
+            other.click()
+            assert other.get_attribute("aria-pressed") == "true"
+            assert sheet.count() == 0
+        assert hook(page, "v") == v, "choosing sent nothing before Confirm"
+        page.click('[data-testid="da-confirm-select"]')
+        page.wait_for_function("v => window.__vantage.v > v", arg=v, timeout=WAIT_MS)
+        wait_idle(page)
+        # Once cards are chosen the hand shows names only; a tap still reads a card whole.
+        assert hook(page, "pending")["kind"] != "select_actions"
+        left = hook(page, "state")["hand"][0]
+        page.get_by_test_id(f"da-hand-{left['id']}").tap()
+        sheet.wait_for(state="visible")
+        assert sheet.locator(".da-sheet__text").inner_text() == left["text"]
+        assert sheet.get_by_role("button", name="Choose").count() == 0
+        sheet.get_by_role("button", name="Close").tap()
+        sheet.wait_for(state="detached")
+    finally:
+        phone.close()

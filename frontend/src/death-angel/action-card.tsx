@@ -1,5 +1,10 @@
-// An action card face: initiative, name, kind and ability text, in its team's colour.
+// An action card face: initiative, name, kind and ability text, in its team's colour. A card in
+// the player's hand is `readable`: its text is cut short (or, outside the choice of cards, left
+// out), so a tap opens it whole in a sheet. On a touch screen a card that is a choice opens the
+// sheet first, with a Choose button; a mouse click or a key press chooses it at once.
 
+import { useSignal } from "@preact/signals";
+import { CardSheet, type SheetAction, tapOpensSheet, usePointerType } from "./card-sheet";
 import type { ActionCard } from "./wire";
 
 const KIND: Record<string, string> = {
@@ -7,6 +12,19 @@ const KIND: Record<string, string> = {
   attack: "Attack",
   move_activate: "Move + Activate",
 };
+
+/** "Initiative 3 · Move + Activate · Blue team" */
+export function actionCardLine(card: ActionCard, team?: string): string {
+  return [`Initiative ${card.initiative}`, KIND[card.kind] ?? card.kind, team]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** The sheet's button besides Close: Choose for a card that is a choice and not already the
+ *  team's pick; none otherwise. */
+export function sheetChoice(isChoice: boolean, chosen: boolean): string | null {
+  return isChoice && !chosen ? "Choose" : null;
+}
 
 export interface ActionCardProps {
   card: ActionCard;
@@ -17,6 +35,45 @@ export interface ActionCardProps {
   disabled?: boolean;
   note?: string;
   compact?: boolean;
+  /** A tap opens the card whole (the hand's cards); its team's name for the sheet. */
+  readable?: boolean;
+  team?: string;
+}
+
+function ActionSheet({
+  card,
+  colour,
+  team,
+  note,
+  action,
+  onClose,
+}: {
+  card: ActionCard;
+  colour: string;
+  team?: string;
+  note?: string;
+  action: SheetAction | null;
+  onClose(): void;
+}) {
+  return (
+    <CardSheet
+      titleId={`da-sheet-${card.id}`}
+      title={card.name}
+      class="da-sheet--action"
+      style={{ "--tc": colour }}
+      testId="da-action-sheet"
+      action={action}
+      onClose={onClose}
+    >
+      <p class="da-sheet__kind">{actionCardLine(card, team)}</p>
+      {card.text ? (
+        <p class="da-sheet__text">{card.text}</p>
+      ) : (
+        <p class="da-sheet__text da-caption">No text on this card.</p>
+      )}
+      {note && <p class="da-sheet__status">{note}</p>}
+    </CardSheet>
+  );
 }
 
 export function ActionCardView({
@@ -27,14 +84,20 @@ export function ActionCardView({
   disabled,
   note,
   compact,
+  readable,
+  team,
 }: ActionCardProps) {
+  const open = useSignal(false);
+  const pointer = usePointerType();
+  const isChoice = !!onClick && !disabled;
   const cls = [
     "da-card",
     "da-action",
     `da-action--${card.kind}`,
     chosen ? "da-action--chosen" : "",
     compact ? "da-action--compact" : "",
-    onClick && !disabled ? "da-hl" : "",
+    isChoice ? "da-hl" : "",
+    readable && onClick && disabled ? "da-action--off" : "",
   ].join(" ");
   const body = (
     <>
@@ -54,6 +117,40 @@ export function ActionCardView({
     </>
   );
   const style = { "--team": colour };
+  if (readable) {
+    const choice = sheetChoice(isChoice, !!chosen);
+    return (
+      <>
+        <button
+          type="button"
+          class={cls}
+          style={style}
+          aria-haspopup={isChoice ? undefined : "dialog"}
+          aria-pressed={onClick ? (chosen ? "true" : "false") : undefined}
+          title={compact ? card.text || undefined : undefined}
+          {...pointer.handlers}
+          onClick={(e) => {
+            if (tapOpensSheet(isChoice, pointer.of(e))) open.value = true;
+            else onClick?.();
+          }}
+          data-testid={`da-hand-${card.id}`}
+        >
+          {body}
+        </button>
+        {open.value && (
+          <ActionSheet
+            card={card}
+            colour={colour}
+            team={team}
+            note={note}
+            // Offered only while the card is a choice: the prompt may move on meanwhile.
+            action={choice && onClick ? { label: choice, run: onClick } : null}
+            onClose={() => (open.value = false)}
+          />
+        )}
+      </>
+    );
+  }
   if (!onClick) {
     return (
       <div class={cls} style={style} data-testid={`da-card-${card.id}`}>

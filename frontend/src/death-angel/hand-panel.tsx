@@ -1,6 +1,7 @@
 // The player's own hand of action cards. While action cards are chosen it is a secret ballot:
 // pick one card per team (last round's card is not offered), then confirm; until the last
-// player has chosen, a choice may be changed and sent again.
+// player has chosen, a choice may be changed and sent again. A tap on a card opens it whole (on a
+// touch screen before choosing it; see ActionCardView).
 
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
@@ -33,6 +34,7 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
 
   if (state.viewer === null) return null;
   const colours = new Map(state.teams.map((t) => [t.id, t.colour]));
+  const teamNames = new Map(state.teams.map((t) => [t.id, t.name]));
   const teams = new Map((selecting?.teams ?? []).map((t) => [t.team, t]));
   const pick = (card: ActionCard) => {
     const next = new Map(draft.value);
@@ -78,6 +80,8 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
               }
               note={noteFor(card, team, state)}
               compact={!selecting}
+              readable
+              team={teamNames.get(card.team)}
             />
           );
         })}

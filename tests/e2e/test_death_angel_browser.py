@@ -449,6 +449,19 @@ def test_home_page_creates_a_death_angel_game_for_three(server: LiveServer, chro
         context.close()
 
 
+@contextlib.contextmanager
+def _on_phone(chromium: Any, url: str) -> Iterator[Any]:
+    """A page at ``url`` on a 390 x 844 touch screen, once the game has settled."""
+    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = phone.new_page()
+        page.goto(url)
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        yield page
+    finally:
+        phone.close()
+
+
 def test_a_phone_shows_every_swarm_whole(server: LiveServer, chromium: Any) -> None:
     """At 390 px the formation fits the width: every swarm and each of its cards is on screen
     (the swarm columns used to shrink to a few pixels and cut the right-hand ones off)."""
@@ -459,11 +472,7 @@ def test_a_phone_shows_every_swarm_whole(server: LiveServer, chromium: Any) -> N
             break
     else:
         raise AssertionError("no deal opened with swarms on both sides")
-    context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(game["seats"][0]["url"])
-        page.wait_for_function(IDLE, timeout=WAIT_MS)
+    with _on_phone(chromium, game["seats"][0]["url"]) as page:
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         boxes = page.evaluate(
             """() => [...document.querySelectorAll('.da-swarm, .da-gs')].map((e) => {
@@ -474,8 +483,6 @@ def test_a_phone_shows_every_swarm_whole(server: LiveServer, chromium: Any) -> N
         assert any("da-gs" in name for name, *_ in boxes)
         for name, left, right, width in boxes:
             assert left >= 0 and right <= 390 and width >= 24, (name, left, right, width)
-    finally:
-        context.close()
 
 
 def _game_with_terrain_text(server: LiveServer) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -504,11 +511,7 @@ def test_a_phone_reads_a_terrain_card_whole(server: LiveServer, chromium: Any, s
     game, terrain = _game_with_terrain_text(server)
     words = re.sub(r"^ACTIVATE:\s*", "", terrain["text"])
     card = f'[data-testid="da-terrain-{terrain["id"]}"]'
-    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = phone.new_page()
-        page.goto(game["seats"][0]["url"])
-        page.wait_for_function(IDLE, timeout=WAIT_MS)
+    with _on_phone(chromium, game["seats"][0]["url"]) as page:
         page.locator(card).tap()
         box = _sheet_box(page)
         assert box["x"] == 0 and box["width"] == 390, box
@@ -523,8 +526,6 @@ def test_a_phone_reads_a_terrain_card_whole(server: LiveServer, chromium: Any, s
         page.screenshot(path=str(shots / "da-phone-terrain-sheet.png"))
         page.get_by_role("button", name="Close").tap()
         page.get_by_test_id("da-terrain-sheet").wait_for(state="detached")
-    finally:
-        phone.close()
     desktop = chromium.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = desktop.new_page()
@@ -586,12 +587,8 @@ def test_a_phone_reads_a_terrain_card_before_activating_it(
     an Activate button, and sends nothing (it used to activate at once, unread); the sheet's
     Activate button then activates it."""
     game = _game_with_a_terrain_in_front(server)
-    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = phone.new_page()
+    with _on_phone(chromium, game["seats"][0]["url"]) as page:
         page.set_default_timeout(WAIT_MS)
-        page.goto(game["seats"][0]["url"])
-        page.wait_for_function(IDLE, timeout=WAIT_MS)
         terrain_id = _play_to_a_terrain_choice(page)
         card = page.get_by_test_id(f"da-terrain-{terrain_id}")
         assert "da-hl" in (card.get_attribute("class") or "")
@@ -632,8 +629,6 @@ def test_a_phone_reads_a_terrain_card_before_activating_it(
             if t["id"] == terrain_id
         ]
         assert used == [True], used
-    finally:
-        phone.close()
 
 
 def test_a_phone_reads_an_action_card_whole(server: LiveServer, chromium: Any, shots: Path) -> None:
@@ -641,12 +636,8 @@ def test_a_phone_reads_an_action_card_whole(server: LiveServer, chromium: Any, s
     touch screen a tap opens the card whole in a sheet, with a Choose button while cards are
     chosen, and chooses nothing by itself. A mouse click still chooses at once."""
     game = create_game(server, {"system": "death-angel", "seats": 1})
-    phone = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = phone.new_page()
+    with _on_phone(chromium, game["seats"][0]["url"]) as page:
         page.set_default_timeout(WAIT_MS)
-        page.goto(game["seats"][0]["url"])
-        page.wait_for_function(IDLE, timeout=WAIT_MS)
         pending = hook(page, "pending")
         assert pending["kind"] == "select_actions"
         hand = {c["id"]: c for c in hook(page, "state")["hand"]}
@@ -690,5 +681,3 @@ def test_a_phone_reads_an_action_card_whole(server: LiveServer, chromium: Any, s
         assert sheet.get_by_role("button", name="Choose").count() == 0
         sheet.get_by_role("button", name="Close").tap()
         sheet.wait_for(state="detached")
-    finally:
-        phone.close()

@@ -52,6 +52,23 @@ def _bad_model_setup() -> dict[str, object]:
     return setup
 
 
+def _small_table(a2_x: float = 8, piece: list[list[float]] | None = None) -> dict[str, object]:
+    """A 30"×20" table with two 32 mm models at y = 5 (a1 at x = 5) and maybe one ruin."""
+    base = {"shape": "circle", "diameter_mm": 32}
+    return {
+        "table": {"width": 30, "depth": 20},
+        "players": ["p1"],
+        "units": [{"id": "A", "player": "p1", "name": "Alpha Squad"}],
+        "models": [
+            {"id": "a1", "unit": "A", "base": base, "x": 5, "y": 5},
+            {"id": "a2", "unit": "A", "base": base, "x": a2_x, "y": 5},
+        ],
+        "terrain": []
+        if piece is None
+        else [{"id": "t1", "kind": "ruins", "name": "Chapel ruin", "polygon": piece}],
+    }
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -97,6 +114,12 @@ def _bad_model_setup() -> dict[str, object]:
                 },
             },
             "setup.models[1].y",
+        ),
+        # two bases overlapping, and terrain past the edge (rules decision 22)
+        ({"system": "wh40k-9e", "setup": _small_table(a2_x=5.5)}, "setup.models[1]"),
+        (
+            {"system": "wh40k-8e", "setup": _small_table(piece=[[25, 2], [31, 2], [31, 8]])},
+            "setup.terrain[0].polygon[1]",
         ),
         # found by fuzzing: each was a 500
         ({"system": "wh40k-10e", "battle_size": []}, "battle_size"),
@@ -158,3 +181,50 @@ def test_pages_are_served(live_server: LiveServer) -> None:
     for path in ("/", "/play/gsomething"):
         r = httpx.get(f"{live_server.base}{path}")
         assert r.status_code == 200 and "<" in r.text
+
+
+@pytest.mark.parametrize("system", ["sandbox", "wh40k-9e", "wh40k-8e", "deathmatch"])
+def test_overlapping_bases_are_422_naming_both_models(live_server: LiveServer, system: str) -> None:
+    """Rules decision 22, on every table system with a free set-up."""
+    r = httpx.post(
+        f"{live_server.base}/api/games",
+        json={"system": system, "setup": _small_table(a2_x=5.5)},
+    )
+    assert (r.status_code, r.json()["code"]) == (422, "setup/invalid")
+    assert r.json()["detail"] == {"field": "setup.models[1]", "model": "a2", "other": "a1"}
+    assert "Alpha Squad #2 would overlap Alpha Squad #1" in r.json()["message"]
+
+
+def test_tangent_bases_and_terrain_on_the_edge_are_accepted(live_server: LiveServer) -> None:
+    """Bases whose centres are exactly a diameter apart touch; a piece whose corners lie on the
+    table's edges is on the table."""
+    edge_piece = [[0, 0], [30, 0], [30, 2], [0, 2]]
+    setup = _small_table(a2_x=5 + 32 / 25.4, piece=edge_piece)
+    game = create_game(live_server, {"system": "deathmatch", "setup": setup})
+    view = httpx.get(
+        f"{live_server.base}/api/games/{game['id']}", params={"token": game["seats"][0]["token"]}
+    ).json()
+    assert len(view["state"]["models"]) == 2 and len(view["state"]["terrain"]) == 1
+
+
+def test_terrain_partly_off_the_table_is_422_naming_the_piece(live_server: LiveServer) -> None:
+    r = httpx.post(
+        f"{live_server.base}/api/games",
+        json={"system": "sandbox", "setup": _small_table(piece=[[20, 18], [24, 18], [24, 21]])},
+    )
+    assert (r.status_code, r.json()["code"]) == (422, "setup/invalid")
+    assert r.json()["detail"] == {"field": "setup.terrain[0].polygon[2]", "terrain": "t1"}
+    assert "Chapel ruin would reach past the table's edge" in r.json()["message"]
+
+
+def test_every_preset_offered_is_accepted(live_server: LiveServer) -> None:
+    """Each preset ``GET /api/setups`` offers (the demo game of ``make run`` among them)
+    creates a game under the new-set-up checks (rules decisions 20 and 22)."""
+    systems = httpx.get(f"{live_server.base}/api/systems").json()
+    tried = 0
+    for system in (s["name"] for s in systems if s["table"]):
+        presets = httpx.get(f"{live_server.base}/api/setups", params={"system": system}).json()
+        for preset in presets:
+            create_game(live_server, {"system": system, "setup": preset["setup"]})
+            tried += 1
+    assert tried >= 8  # empty and demo for sandbox, 9th, 8th, Deathmatch

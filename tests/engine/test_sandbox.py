@@ -204,7 +204,8 @@ def test_a_base_touching_the_edge_is_on_the_table() -> None:
 
 
 @pytest.mark.parametrize("system", ["sandbox", "wh40k-9e", "wh40k-8e", "deathmatch"])
-def test_every_preset_stands_on_the_table(system: str) -> None:
+def test_every_preset_passes_the_new_set_up_checks(system: str) -> None:
+    """Decisions 20 and 22: bases on the table and apart, terrain on the table."""
     from vantage.rules.sandbox.presets import PRESETS
 
     rules = find_ruleset(system)
@@ -212,3 +213,155 @@ def test_every_preset_stands_on_the_table(system: str) -> None:
     for _title, make in PRESETS.values():
         setup = rules.parse_setup({"setup": make(system)})
         assert isinstance(setup, Table) and rules.check_new_setup(setup) is None
+
+
+INCH_32MM = 32 / 25.4
+"""A 32 mm base's diameter in inches: centres this far apart are tangent."""
+
+
+def _new_table(setup: dict[str, Any], system: str = "sandbox") -> Rejection | None:
+    rules = find_ruleset(system)
+    assert rules is not None
+    table = rules.parse_setup({"setup": setup})
+    assert isinstance(table, Table)
+    return rules.check_new_setup(table)
+
+
+def _with_a2_at(**where: Any) -> dict[str, Any]:
+    models = [dict(m) for m in SETUP["models"]]
+    models[1] = {**models[1], **where}
+    return {**SETUP, "models": models}
+
+
+@pytest.mark.parametrize("system", ["sandbox", "wh40k-9e", "wh40k-8e", "deathmatch"])
+def test_a_new_set_up_with_overlapping_bases_is_refused_naming_the_later_model(
+    system: str,
+) -> None:
+    """Rules decision 22: the later model of the pair is the bad field, the earlier is named."""
+    refused = _new_table(_with_a2_at(x=3), system)
+    assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
+    assert dict(refused.detail) == {"field": "setup.models[1]", "model": "a2", "other": "a1"}
+    assert refused.message == (
+        "setup.models[1]: Alpha Squad #2 would overlap Alpha Squad #1 (setup.models[0]); "
+        "bases may touch but not overlap"
+    )
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        {"x": 2 + INCH_32MM},  # tangent along x: the footprints share one corner
+        {"x": 2, "y": 2 + INCH_32MM},  # tangent along y
+        {"x": 2 + INCH_32MM * 0.6, "y": 2 + INCH_32MM * 0.8},  # tangent on a diagonal
+        {"x": 2, "y": 2, "z": 3},  # right above a1, on a floor
+    ],
+)
+def test_tangent_bases_and_bases_at_other_heights_are_accepted(where: dict[str, Any]) -> None:
+    assert _new_table(_with_a2_at(**where)) is None
+
+
+def test_square_bases_sharing_an_edge_are_accepted() -> None:
+    """Hull bases side by side touch along a whole edge: no shared area, no overlap."""
+    square = {"shape": "hull", "points": [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]]}
+    setup = _with_a2_at(x=6, base=square)
+    setup["models"] = [*setup["models"], {**setup["models"][1], "id": "a3", "x": 7}]
+    assert _new_table(setup) is None
+    setup["models"][3]["x"] = 6.99  # a3 pushed 0.01" into a2
+    refused = _new_table(setup)
+    assert isinstance(refused, Rejection) and refused.detail["field"] == "setup.models[3]"
+
+
+@pytest.mark.parametrize("dx", [INCH_32MM - 0.05, INCH_32MM - 0.001, INCH_32MM, 1.26, 2.0])
+def test_a_set_up_overlaps_exactly_where_a_drag_would(dx: float) -> None:
+    """The set-up check and the drag's ``move/overlap`` share one test (``bases_overlap``)."""
+    drag = _decide([_to("a1", 4 - dx, 2)])
+    refused = _new_table(_with_a2_at(x=2 + dx))
+    dragged_onto = isinstance(drag, Rejection) and drag.code == "move/overlap"
+    assert dragged_onto == (refused is not None)
+    assert dragged_onto == (dx < INCH_32MM)
+
+
+def test_the_first_overlap_in_table_order_is_named() -> None:
+    """With several overlapping pairs the smallest later position is refused."""
+    setup = _with_a2_at(x=3)  # a2 overlaps a1
+    setup["models"] = [
+        *setup["models"],
+        {**SETUP["models"][0], "id": "a3", "x": 10.2, "y": 5},  # a3 overlaps b1
+    ]
+    refused = _new_table(setup)
+    assert isinstance(refused, Rejection) and refused.detail["field"] == "setup.models[1]"
+
+
+SQUARE_PIECE = {"id": "t1", "kind": "ruins", "name": "Chapel ruin", "height": 3}
+
+
+def _with_terrain(*polygon: tuple[float, float]) -> dict[str, Any]:
+    piece = {**SQUARE_PIECE, "polygon": [list(p) for p in polygon]}
+    other = {"id": "t0", "kind": "crater", "polygon": [[5, 5], [7, 5], [6, 7]]}
+    return {**SETUP, "terrain": [other, piece]}
+
+
+@pytest.mark.parametrize(
+    ("polygon", "field", "corner"),
+    [
+        (((18, 1), (20.5, 1), (20.5, 3), (18, 3)), "setup.terrain[1].polygon[1]", "(20.5, 1)"),
+        (((-1, 4), (2, 4), (2, 6), (-1, 6)), "setup.terrain[1].polygon[0]", "(-1, 4)"),
+        (((5, 8), (7, 8), (7, 10.001), (5, 10.001)), "setup.terrain[1].polygon[2]", "(7, 10.001)"),
+        (((25, 1), (27, 1), (27, 3)), "setup.terrain[1].polygon[0]", "(25, 1)"),  # wholly off
+    ],
+)
+def test_a_new_set_up_with_terrain_past_the_edge_is_refused(
+    polygon: tuple[tuple[float, float], ...], field: str, corner: str
+) -> None:
+    refused = _new_table(_with_terrain(*polygon))
+    assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
+    assert dict(refused.detail) == {"field": field, "terrain": "t1"}
+    assert refused.message.startswith(
+        f"{field}: Chapel ruin would reach past the table's edge: its corner {corner} "
+    )
+
+
+@pytest.mark.parametrize(
+    "polygon",
+    [
+        ((0, 0), (20, 0), (20, 10), (0, 10)),  # the whole table, edges on its edges
+        ((18, 8), (20, 8), (20, 10), (18, 10)),  # in a corner
+        ((0, 4), (1, 3), (1, 5)),
+        ((19, 4), (20 + 1e-7, 4), (19, 6)),  # within the 1e-6" tolerance
+    ],
+)
+def test_terrain_on_the_table_edge_is_accepted(polygon: tuple[tuple[float, float], ...]) -> None:
+    assert _new_table(_with_terrain(*polygon)) is None
+
+
+def test_a_piece_without_a_name_is_named_by_kind_and_id() -> None:
+    setup = _with_terrain((18, 1), (21, 1), (21, 3))
+    setup["terrain"][1] = {k: v for k, v in setup["terrain"][1].items() if k != "name"}
+    refused = _new_table(setup)
+    assert isinstance(refused, Rejection) and "ruins t1 would reach past" in refused.message
+
+
+def test_a_base_past_the_edge_is_named_before_an_overlap_and_terrain() -> None:
+    """The order of decision 22: models off the table, overlapping bases, terrain off."""
+    setup = _with_terrain((18, 1), (21, 1), (21, 3))
+    assert _new_table(setup) is not None
+    setup["models"] = [dict(m) for m in SETUP["models"]]
+    setup["models"][1]["x"] = 3
+    refused = _new_table(setup)
+    assert isinstance(refused, Rejection) and refused.detail["field"] == "setup.models[1]"
+    setup["models"][2]["x"] = 19.9
+    refused = _new_table(setup)
+    assert isinstance(refused, Rejection) and refused.detail["field"] == "setup.models[2].x"
+
+
+def test_stored_and_scenario_tables_are_not_checked() -> None:
+    """Only ``check_new_setup`` refuses: ``parse_setup`` (stored games, exports) and
+    ``parse_scenario`` still read overlapping bases and terrain past the edge."""
+    from vantage.scenario.schema import parse_scenario
+
+    setup = _with_terrain((18, 1), (21, 1), (21, 3))
+    setup["models"] = [dict(m) for m in SETUP["models"]]
+    setup["models"][1]["x"] = 3
+    assert isinstance(RULES.parse_setup({"setup": setup}), Table)
+    scenario = parse_scenario({"format": "vantage-scenario/1", "system": "sandbox", **setup})
+    assert len(scenario.table.models) == 3 and len(scenario.table.terrain) == 2

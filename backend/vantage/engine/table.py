@@ -133,3 +133,8 @@ def model_label(model: Model, unit: Unit | None) -> str:
     if model.name and unit_name and model.name != unit_name:
         label += f" ({unit_name})"
     return label
+
+
+def terrain_label(piece: TerrainPiece) -> str:
+    """A terrain piece as players read it: its name, else its kind and id ("ruins t3")."""
+    return piece.name or f"{piece.kind} {piece.id}"

@@ -24,7 +24,7 @@ from shapely.ops import nearest_points
 
 from vantage.engine.codec import REACH
 from vantage.engine.errors import Rejection
-from vantage.engine.table import Table
+from vantage.engine.table import Table, terrain_label
 from vantage.geometry.shapes import footprint
 from vantage.rules.common.cover import CoverCause
 from vantage.rules.common.overlaps import overlapping
@@ -141,7 +141,7 @@ def source_name(table: Table, source: str) -> str:
     """A terrain piece's or model's name as players read it (its kind or id when unnamed)."""
     piece = next((p for p in table.terrain if p.id == source), None)
     if piece is not None:
-        return piece.name or f"{piece.kind} {piece.id}"
+        return terrain_label(piece)
     return table.model_label(source)
 
 

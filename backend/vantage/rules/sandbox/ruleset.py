@@ -13,8 +13,9 @@ from vantage.engine.ruleset import Ruleset
 from vantage.engine.table import Table
 from vantage.engine.table_view import table_json
 from vantage.rules.sandbox.commands import ModelsMoved, MoveModels
-from vantage.rules.sandbox.placement import apply_moves, check_moves, first_off_table, place_all
+from vantage.rules.sandbox.placement import apply_moves, check_moves, place_all
 from vantage.rules.sandbox.presets import empty_table
+from vantage.rules.sandbox.setup_checks import check_new_table
 from vantage.scenario.schema import ScenarioError, parse_scenario
 
 
@@ -38,24 +39,6 @@ def parse_table_setup(system: str, request: Mapping[str, Any]) -> Table | Reject
     return scenario.table
 
 
-def check_models_on_table(table: Table) -> Rejection | None:
-    """Every model of a new set-up stands on the table, as drags must leave it (``move/off_table``):
-    the first that does not is refused at ``setup.models[i].x`` (or ``.y``). Refused rather than
-    clamped: a base past the edge is a typing mistake in a hand-made set-up, and moving it
-    silently could put it on another base or far from where its author meant it."""
-    off = first_off_table(table)
-    if off is None:
-        return None
-    index, model, axis = off
-    field = f"setup.models[{index}].{axis}"
-    size = table.width if axis == "x" else table.depth
-    message = (
-        f"{field}: {table.model_label(model.id)} would be off the table "
-        f"(its base must lie within {axis} = 0 to {size:g})"
-    )
-    return Rejection("setup/invalid", message, {"field": field, "model": model.id})
-
-
 class SandboxRuleset(Ruleset[Table]):
     """A free table: players move their own models; nothing else is refereed."""
 
@@ -70,8 +53,9 @@ class SandboxRuleset(Ruleset[Table]):
         return parse_table_setup(self.name, request)
 
     def check_new_setup(self, setup: Table) -> Rejection | None:
-        """A new game's models all stand on the table (``check_models_on_table``)."""
-        return check_models_on_table(setup)
+        """A new game's bases stand on the table and apart, and its terrain lies on the table
+        (``check_new_table``; rules decisions 20 and 22)."""
+        return check_new_table(setup)
 
     def seats(self, setup: Table) -> tuple[str, ...]:
         """One seat per player of the table."""

@@ -17,9 +17,48 @@ VIEWPORT = {"width": 1400, "height": 900}
 DIST = REPO / "frontend" / "dist" / "index.html"
 
 
+class WatchedBrowser:
+    """The browser, whose every context reports console errors and warnings to ``problems``."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self.problems: list[str] = []
+        self.allowed: tuple[str, ...] = ()
+
+    def new_context(self, **options: Any) -> Any:
+        context = self._browser.new_context(**options)
+        context.on("console", self._keep)
+        return context
+
+    def _keep(self, message: Any) -> None:
+        """Errors and warnings, not logs: a page that works prints neither."""
+        text = message.text
+        if message.type in ("error", "warning") and not any(a in text for a in self.allowed):
+            self.problems.append(f"{message.type}: {text} ({message.location.get('url', '')})")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def console_stays_clean(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test fails if any page logged a console error or warning, unless the text
+    contains one the test expects (``@pytest.mark.console_allows("...")``)."""
+    if "chromium" not in request.fixturenames:
+        yield
+        return
+    browser: WatchedBrowser = request.getfixturevalue("chromium")
+    marker = request.node.get_closest_marker("console_allows")
+    browser.allowed = tuple(marker.args) if marker else ()
+    browser.problems.clear()
+    yield
+    assert not browser.problems, f"the browser console reported: {browser.problems}"
+
+
 @pytest.fixture(scope="module")  # Playwright's loop must stop before async tests run
 def chromium() -> Iterator[Any]:
-    """One headless Chromium per module (Playwright's own download is not used)."""
+    """One headless Chromium per module (Playwright's own download is not used), watched for
+    console errors."""
     sync_api = pytest.importorskip("playwright.sync_api")
     executable = shutil.which("chromium")
     if executable is None:
@@ -30,7 +69,7 @@ def chromium() -> Iterator[Any]:
         browser = playwright.chromium.launch(
             executable_path=executable, args=CHROMIUM_ARGS, headless=True
         )
-        yield browser
+        yield WatchedBrowser(browser)
         browser.close()
 
 

@@ -78,6 +78,7 @@ def server_model(server: LiveServer, game: dict[str, Any], model_id: str) -> dic
     return {**found, "v": state["v"]}
 
 
+@pytest.mark.console_allows("ERR_CONNECTION_REFUSED")  # the pages retry while the server restarts
 def test_players_and_spectator_share_the_table_through_a_restart(
     server: LiveServer, open_table: Callable[[str], Any], shots: Path
 ) -> None:

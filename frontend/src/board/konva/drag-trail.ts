@@ -1,6 +1,9 @@
 // What a drag leaves behind while it lasts: the outlines of the bases where they started and a
 // dashed line from the grabbed base's start to where it is now. Table inches, not listening.
+// It lives at the bottom of the layer that carries the dragged bases, so both redraw together
+// (and the stage keeps to Konva's recommended five layers).
 
+import { Group } from "konva/lib/Group";
 import type { Layer } from "konva/lib/Layer";
 import { Ellipse } from "konva/lib/shapes/Ellipse";
 import { Line } from "konva/lib/shapes/Line";
@@ -18,8 +21,11 @@ export interface TrailStart {
 
 export class DragTrail {
   private readonly line: Line;
+  private readonly group = new Group({ listening: false });
 
   constructor(private readonly layer: Layer) {
+    layer.add(this.group);
+    this.group.moveToBottom();
     this.line = new Line({
       points: [],
       stroke: TRAIL,
@@ -41,13 +47,13 @@ export class DragTrail {
         strokeScaleEnabled: false,
         listening: false,
       };
-      this.layer.add(
+      this.group.add(
         f.kind === "ellipse"
           ? new Ellipse({ ...props, x: s.at.x, y: s.at.y, radiusX: f.along, radiusY: f.across, rotation: s.facing })
           : new Line({ ...props, closed: true, points: placedHull(f.points, s.at, s.facing).flatMap((p) => [p.x, p.y]) }),
       );
     }
-    this.layer.add(this.line);
+    this.group.add(this.line);
   }
 
   update(from: Point, to: Point): void {
@@ -57,7 +63,7 @@ export class DragTrail {
 
   clear(): void {
     this.line.remove();
-    this.layer.destroyChildren();
+    this.group.destroyChildren();
     this.layer.batchDraw();
   }
 }

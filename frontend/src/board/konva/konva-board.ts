@@ -1,5 +1,5 @@
-// The BoardRenderer drawn with Konva: six layers (table, bases, dragged bases, tool overlay, drag
-// trail in table inches; the HUD in screen pixels), one camera, pointer gestures for mouse, pen
+// The BoardRenderer drawn with Konva: five layers (table, bases, dragged bases with their drag
+// trail, tool overlay in table inches; the HUD in screen pixels), one camera, pointer gestures for mouse, pen
 // and touch, and the table tools (ruler, range rings, line of sight, drag feedback) fed by the
 // server's answers.
 
@@ -66,13 +66,12 @@ export function createKonvaBoard(
   const baseLayer = new Konva.Layer();
   const liftLayer = new Konva.Layer({ listening: false });
   const overlayLayer = new Konva.Layer({ listening: false });
-  const trailLayer = new Konva.Layer({ listening: false });
   const hudLayer = new Konva.Layer({ listening: false });
-  stage.add(tableLayer, baseLayer, liftLayer, overlayLayer, trailLayer, hudLayer);
-  const worldLayers: Layer[] = [tableLayer, baseLayer, liftLayer, overlayLayer, trailLayer];
+  stage.add(tableLayer, baseLayer, liftLayer, overlayLayer, hudLayer);
+  const worldLayers: Layer[] = [tableLayer, baseLayer, liftLayer, overlayLayer];
 
   const hud = new Hud(hudLayer);
-  const trail = new DragTrail(trailLayer);
+  const trail = new DragTrail(liftLayer);
   const bases = new BaseNodes(baseLayer, () => relayout(), liftLayer);
   const overlay = new ToolOverlay(overlayLayer, hudLayer);
   const tools = new ToolController({

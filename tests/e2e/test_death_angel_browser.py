@@ -116,7 +116,9 @@ def act(page: Any, pending: dict[str, Any], flipped: set[str]) -> str:
     """Answer this player's prompt by clicking, as a person would; returns what was done."""
     kind, options = pending["kind"], pending["options"]
     if kind == "select_actions":
-        kinds = {c["id"]: c["kind"] for c in hook(page, "state")["hand"]}
+        hand = hook(page, "state")["hand"]
+        assert_dimmed_cards_say_why(page, hand, options)
+        kinds = {c["id"]: c["kind"] for c in hand}
         for team in options["teams"]:
             card = min(team["cards"], key=lambda c: PREFERENCE.index(kinds[c]))
             page.click(f'[data-testid="da-hand-{card}"]')
@@ -152,6 +154,30 @@ def act(page: Any, pending: dict[str, Any], flipped: set[str]) -> str:
             button.first.click()
             return cmd
     raise AssertionError(f"no way to answer {kind}: {options}")
+
+
+def assert_dimmed_cards_say_why(
+    page: Any, hand: list[dict[str, Any]], options: dict[str, Any]
+) -> None:
+    """A hand card that cannot be chosen now is dimmed yet takes focus (a tap reads it whole):
+    it is aria-disabled and its description says why; a card that can be chosen is neither."""
+    allowed = {c for team in options["teams"] for c in team["cards"]}
+    shown = page.evaluate(
+        """ids => ids.map((id) => {
+            const b = document.querySelector(`[data-testid="da-hand-${id}"]`);
+            const said = (b.getAttribute("aria-describedby") || "").split(" ").filter(Boolean)
+                .map((i) => document.getElementById(i)?.textContent ?? "").join(" ");
+            const dimmed = b.classList.contains("da-action--off");
+            return [id, b.getAttribute("aria-disabled"), said, dimmed];
+        })""",
+        [c["id"] for c in hand],
+    )
+    for card, disabled, said, dimmed in shown:
+        if card in allowed:
+            assert disabled is None and not dimmed, (card, disabled, said)
+        else:
+            assert disabled == "true" and dimmed, (card, disabled, said)
+            assert re.search("played last round|not allowed now", said), (card, said)
 
 
 def hook_name(page: Any, marine: str) -> str:
@@ -681,3 +707,115 @@ def test_a_phone_reads_an_action_card_whole(server: LiveServer, chromium: Any, s
         assert sheet.get_by_role("button", name="Choose").count() == 0
         sheet.get_by_role("button", name="Close").tap()
         sheet.wait_for(state="detached")
+
+
+def _choose_move_activate(page: Any) -> None:
+    """Choose a Move + Activate card for each of this player's teams and confirm: the first card
+    to resolve then waits for its player, so the round's cards stay on show."""
+    wait_idle(page)
+    pending = hook(page, "pending")
+    assert pending["kind"] == "select_actions", pending
+    kinds = {c["id"]: c["kind"] for c in hook(page, "state")["hand"]}
+    for team in pending["options"]["teams"]:
+        card = min(team["cards"], key=lambda c: kinds[c] != "move_activate")
+        page.get_by_test_id(f"da-hand-{card}").click()
+    page.click('[data-testid="da-confirm-select"]')
+
+
+def test_the_round_s_cards_in_the_squad_panel_open_whole(
+    server: LiveServer, chromium: Any, shots: Path
+) -> None:
+    """Once the round's action cards are revealed the squad panel shows them by name only; each
+    is a button that opens the card whole, read-only (Close, no Choose), in the hand's card
+    sheet: so a player reads what a team-mate's card does. On a desktop by Enter, Space or a
+    click, on a 390 px phone by a tap; the sheet shows the text the server holds."""
+    from playwright.sync_api import expect
+
+    game = create_game(server, {"system": "death-angel", "seats": 2})
+    desktop = chromium.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        p1 = desktop.new_page()
+        p1.set_default_timeout(WAIT_MS)
+        p1.goto(game["seats"][0]["url"])
+        p1.wait_for_function(IDLE, timeout=WAIT_MS)
+        with _on_phone(chromium, game["seats"][1]["url"]) as p2:
+            p2.set_default_timeout(WAIT_MS)
+            for page in (p1, p2):
+                _choose_move_activate(page)
+            for page in (p1, p2):
+                page.wait_for_function(
+                    f"({IDLE}) && window.__vantage.state.resolution.order.length === 4",
+                    timeout=WAIT_MS,
+                )
+            truth = _spectator_view(server, game)
+            owner = {t["id"]: t["player"] for t in truth["teams"]}
+            team_name = {t["id"]: t["name"] for t in truth["teams"]}
+            order = truth["resolution"]["order"]
+
+            def card_of(player: str) -> dict[str, Any]:
+                """One of the player's cards in the order, one with text if there is one (two
+                Move + Activate cards of the demo pack have none)."""
+                return max(
+                    (c for c in order if owner[c["team"]] == player), key=lambda c: bool(c["text"])
+                )
+
+            def sheet_text(card: dict[str, Any]) -> str:
+                return str(card["text"] or "No text on this card.")
+
+            # Player 1 reads player 2's card: a named button that opens a dialog.
+            theirs = card_of("p2")
+            card = p1.get_by_test_id(f"da-order-{theirs['id']}")
+            assert card.evaluate("e => e.tagName") == "BUTTON"
+            assert card.get_attribute("aria-haspopup") == "dialog"
+            expect(card).to_have_accessible_name(
+                f"{theirs['name']}, Initiative {theirs['initiative']} · Move + Activate · "
+                f"{team_name[theirs['team']]}"
+            )
+            v = hook(p1, "v")
+            sheet = p1.get_by_test_id("da-action-sheet")
+            card.focus()
+            p1.keyboard.press("Enter")
+            sheet.wait_for(state="visible")
+            assert sheet.locator(".da-sheet__title").inner_text() == theirs["name"]
+            # Styled as the sheet's title, not as the squad panel's small headings around it.
+            sizes = sheet.evaluate(
+                """s => [".da-sheet__title", ".da-sheet__text"].map(
+                    (c) => parseFloat(getComputedStyle(s.querySelector(c)).fontSize))"""
+            )
+            assert sizes[0] > sizes[1], sizes
+            assert sheet.locator(".da-sheet__text").inner_text() == sheet_text(theirs)
+            assert sheet.get_by_role("button").all_inner_texts() == ["Close"]
+            p1.screenshot(path=str(shots / "da-sheet-squad-desktop.png"))
+            p1.keyboard.press("Escape")
+            sheet.wait_for(state="detached")
+            assert p1.evaluate("document.activeElement?.dataset.testid") == card.get_attribute(
+                "data-testid"
+            ), "focus did not return to the card"
+            p1.keyboard.press(" ")
+            sheet.wait_for(state="visible")
+            sheet.get_by_role("button", name="Close").click()
+            sheet.wait_for(state="detached")
+            card.click()
+            sheet.wait_for(state="visible")
+            assert sheet.locator(".da-sheet__text").inner_text() == sheet_text(theirs)
+            p1.keyboard.press("Escape")
+            sheet.wait_for(state="detached")
+            wait_idle(p1)
+            assert hook(p1, "v") == v, "reading a card sent a command"
+
+            # Player 2, on a phone, taps player 1's card: the sheet the width of the screen.
+            mine = card_of("p1")
+            sheet = p2.get_by_test_id("da-action-sheet")
+            p2.get_by_test_id(f"da-order-{mine['id']}").tap()
+            sheet.wait_for(state="visible")
+            assert sheet.locator(".da-sheet__text").inner_text() == sheet_text(mine)
+            assert sheet.get_by_role("button").all_inner_texts() == ["Close"]
+            box = sheet.bounding_box()
+            assert box["x"] == 0 and box["width"] == 390, box
+            assert p2.evaluate("document.documentElement.scrollWidth") <= 390
+            p2.screenshot(path=str(shots / "da-sheet-squad-phone.png"))
+            sheet.get_by_role("button", name="Close").tap()
+            sheet.wait_for(state="detached")
+            assert hook(p2, "v") == v
+    finally:
+        desktop.close()

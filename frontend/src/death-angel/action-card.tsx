@@ -1,9 +1,13 @@
 // An action card face: initiative, name, kind and ability text, in its team's colour. A card in
 // the player's hand is `readable`: its text is cut short (or, outside the choice of cards, left
 // out), so a tap opens it whole in a sheet. On a touch screen a card that is a choice opens the
-// sheet first, with a Choose button; a mouse click or a key press chooses it at once.
+// sheet first, with a Choose button; a mouse click or a key press chooses it at once. The
+// round's cards in the squad panel are readable too, without a choice: a tap, a click, Enter or
+// Space opens them read-only. A hand card that cannot be chosen now is dimmed and still takes
+// focus (to be read): it says so with aria-disabled, and why with its note as the description.
 
 import { useSignal } from "@preact/signals";
+import { useId } from "preact/hooks";
 import { CardSheet, type SheetAction, tapOpensSheet, usePointerType } from "./card-sheet";
 import type { ActionCard } from "./wire";
 
@@ -18,6 +22,12 @@ export function actionCardLine(card: ActionCard, team?: string): string {
   return [`Initiative ${card.initiative}`, KIND[card.kind] ?? card.kind, team]
     .filter(Boolean)
     .join(" · ");
+}
+
+/** A readable card's accessible name: "Reposition, Initiative 14 · Move + Activate · Blue"
+ *  (the face's bare initiative number would be read without its meaning). */
+export function actionCardLabel(card: ActionCard, team?: string): string {
+  return `${card.name}, ${actionCardLine(card, team)}`;
 }
 
 /** The sheet's button besides Close: Choose for a card that is a choice and not already the
@@ -38,6 +48,8 @@ export interface ActionCardProps {
   /** A tap opens the card whole (the hand's cards); its team's name for the sheet. */
   readable?: boolean;
   team?: string;
+  /** data-testid; `da-hand-<card>` by default for a button, `da-card-<card>` otherwise. */
+  testId?: string;
 }
 
 function ActionSheet({
@@ -86,10 +98,15 @@ export function ActionCardView({
   compact,
   readable,
   team,
+  testId,
 }: ActionCardProps) {
   const open = useSignal(false);
   const pointer = usePointerType();
+  const uid = useId();
+  const noteId = `${uid}-note`;
+  const textId = `${uid}-text`;
   const isChoice = !!onClick && !disabled;
+  const showText = !compact && !!card.text;
   const cls = [
     "da-card",
     "da-action",
@@ -108,23 +125,33 @@ export function ActionCardView({
         <span class="da-action__name">{card.name}</span>
       </span>
       <span class="da-action__kind">{KIND[card.kind] ?? card.kind}</span>
-      {!compact && card.text && (
-        <span class="da-action__text" title={card.text}>
+      {showText && (
+        <span class="da-action__text" id={textId} title={card.text}>
           {card.text}
         </span>
       )}
-      {note && <span class="da-action__note">{note}</span>}
+      {note && (
+        <span class="da-action__note" id={noteId}>
+          {note}
+        </span>
+      )}
     </>
   );
   const style = { "--team": colour };
   if (readable) {
     const choice = sheetChoice(isChoice, !!chosen);
+    // Named by card, initiative, kind and team; described by its note (why it is dimmed, or
+    // "resolving") and its text when the face shows it.
+    const described = [note ? noteId : "", showText ? textId : ""].filter(Boolean).join(" ");
     return (
       <>
         <button
           type="button"
           class={cls}
           style={style}
+          aria-label={actionCardLabel(card, team)}
+          aria-describedby={described || undefined}
+          aria-disabled={onClick && disabled ? "true" : undefined}
           aria-haspopup={isChoice ? undefined : "dialog"}
           aria-pressed={onClick ? (chosen ? "true" : "false") : undefined}
           title={compact ? card.text || undefined : undefined}
@@ -133,7 +160,7 @@ export function ActionCardView({
             if (tapOpensSheet(isChoice, pointer.of(e))) open.value = true;
             else onClick?.();
           }}
-          data-testid={`da-hand-${card.id}`}
+          data-testid={testId ?? `da-hand-${card.id}`}
         >
           {body}
         </button>
@@ -153,7 +180,7 @@ export function ActionCardView({
   }
   if (!onClick) {
     return (
-      <div class={cls} style={style} data-testid={`da-card-${card.id}`}>
+      <div class={cls} style={style} data-testid={testId ?? `da-card-${card.id}`}>
         {body}
       </div>
     );
@@ -166,7 +193,7 @@ export function ActionCardView({
       onClick={onClick}
       disabled={disabled}
       aria-pressed={chosen ? "true" : "false"}
-      data-testid={`da-hand-${card.id}`}
+      data-testid={testId ?? `da-hand-${card.id}`}
     >
       {body}
     </button>

@@ -78,7 +78,10 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
                 chosenFor(card.team) === card.id ||
                 state.teams.some((t) => t.chosen?.id === card.id)
               }
-              note={noteFor(card, team, state)}
+              // A dimmed card says why (its note is the button's description).
+              note={
+                noteFor(card, team, state) ?? (selecting && !allowed ? "not allowed now" : undefined)
+              }
               compact={!selecting}
               readable
               team={teamNames.get(card.team)}

@@ -1,5 +1,7 @@
 // The squad: each combat team with its player, whether it has chosen (the card itself only once
 // revealed, or to its own player), last round's card; the resolution order; the event card.
+// The round's cards in the resolution order are read-only buttons: a tap, a click, Enter or
+// Space opens one whole in the card sheet, so a player reads what a team-mate's card does.
 
 import { ActionCardView } from "./action-card";
 import { playerName } from "./event-text";
@@ -71,21 +73,29 @@ export function SquadPanel({ state, names }: { state: DaState; names: Namer }) {
         ))}
       </ul>
       {order.length > 0 && (
-        <div class="da-order" aria-label="Resolution order">
-          <h3>This round, in initiative order</h3>
+        // The heading alone in .da-order: its `.da-order h3` style would also reach the card
+        // sheet's title (an h3 inside the card's subtree, though shown in the top layer).
+        <div role="group" aria-labelledby="da-order-title" data-testid="da-order">
+          <div class="da-order">
+            <h3 id="da-order-title">This round, in initiative order</h3>
+          </div>
           <div class="da-order__cards">
             {order.map((c) => {
               const done =
                 !state.resolution.queue.includes(c.id) && state.resolution.current !== c.id;
               const now = state.resolution.current === c.id;
+              const team = state.teams.find((t) => t.id === c.team);
               return (
                 <ActionCardView
                   key={c.id}
                   card={c}
-                  colour={state.teams.find((t) => t.id === c.team)?.colour ?? "#777"}
+                  colour={team?.colour ?? "#777"}
                   compact
                   chosen={now}
                   note={now ? "resolving" : done && state.phase === "resolve" ? "done" : undefined}
+                  readable
+                  team={team?.name}
+                  testId={`da-order-${c.id}`}
                 />
               );
             })}

@@ -137,6 +137,27 @@ def test_intent_retry_is_idempotent(live_server: LiveServer, game: dict[str, Any
     assert _version(live_server, game) == 1
 
 
+def test_two_seats_may_use_the_same_intent_id(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    """An intent id is the seat's own: the second seat's "same" is a new command, not a retry of
+    the first seat's (which would ack an old version and drop the move)."""
+    t1, t2, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1, _join(live_server, game, t2) as p2:
+        p1.recv()
+        p2.recv()
+        p1.send({"type": "intent", "intent_id": "same", "expected_v": 0, "cmd": move("w1", 10, 9)})
+        assert p1.recv_until("ack")["v"] == 1
+        assert p2.recv_until("event")["e"]["moves"][0]["model"] == "w1"
+        p2.send({"type": "intent", "intent_id": "same", "expected_v": 1, "cmd": move("a1", 30, 30)})
+        event = p2.recv_until("event")
+        assert event["e"]["moves"][0]["model"] == "a1"
+        assert p2.recv_until("ack") == {"type": "ack", "intent_id": "same", "v": 2}
+        p2.send({"type": "intent", "intent_id": "same", "expected_v": 1, "cmd": move("a1", 30, 30)})
+        assert p2.recv_until("ack")["v"] == 2  # its own retry is still idempotent
+    assert _version(live_server, game) == 2
+
+
 BAD_INPUTS = [
     ("not json at all", "message/malformed"),
     ("[1, 2, 3]", "message/malformed"),

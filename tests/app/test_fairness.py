@@ -137,3 +137,16 @@ def test_a_refusals_new_wording_still_verifies_but_not_a_new_code() -> None:
     scored = {"type": "vp_scored", "reason": "a"}
     assert not same_event({**scored, "reason": "b"}, scored)
     assert not same_event(new, None)
+
+
+async def test_a_finished_game_takes_no_more_entropy(sqlite_url: str) -> None:
+    """Once the seed is revealed there is nothing left to roll: entropy is refused, not logged."""
+    service, game_id, _ = await _play(sqlite_url)
+    before = await service.export(game_id, Viewer(None))
+    assert not isinstance(before, Rejection) and before["over"] is True
+    late = {"type": "contribute_entropy", "entropy": "too late"}
+    result = await service.submit(game_id, Viewer("p1"), "late", None, late)
+    assert isinstance(result, Rejection) and result.code == "game/over"
+    after = await service.export(game_id, Viewer(None))
+    assert not isinstance(after, Rejection)
+    assert len(after["events"]) == len(before["events"])

@@ -279,10 +279,10 @@ class GameService:
         recheck: bool,
     ) -> Ack | Rejection:
         """Decide on the cached state, append with a CAS, and only then update the cache."""
-        done = game.intents.get(intent_id)
+        done = game.intents.get((viewer.player, intent_id))
         if done is None and recheck:
             async with self._db.read() as session:
-                done = await event_log.find_intent(session, game.id, intent_id)
+                done = await event_log.find_intent(session, game.id, viewer.player, intent_id)
         if done is not None:
             return Ack(done)
         free = is_version_free(game, command) or (
@@ -325,7 +325,13 @@ class GameService:
             )
         )
         self.metrics.record("intent.commit", time.perf_counter() - started)
-        game.commit(decision.events, states, rolls=game.rolls + dice.used, intent_id=intent_id)
+        game.commit(
+            decision.events,
+            states,
+            rolls=game.rolls + dice.used,
+            intent_id=intent_id,
+            actor=viewer.player,
+        )
         with self.metrics.timed("intent.fan_out"):
             await self._fan_out(game, before)
         return Ack(v)

@@ -42,8 +42,9 @@ class LiveGame:
     salt: bytes = b""
     """The dice salt: every entropy string contributed so far, folded in log order."""
     recent: deque[Entry] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
-    intents: OrderedDict[str, int] = field(default_factory=OrderedDict)
-    """Recently committed intent ids and their versions (idempotent retries)."""
+    intents: OrderedDict[tuple[str | None, str], int] = field(default_factory=OrderedDict)
+    """Recently committed (seat, intent id) pairs and their versions (idempotent retries): an id
+    is a seat's own, so two seats may use the same one."""
 
     def apply(self, v: int, event: Any) -> None:
         """Fold one event in (``v`` must be the next version)."""
@@ -85,7 +86,13 @@ class LiveGame:
         return salt
 
     def commit(
-        self, events: Sequence[Any], states: Sequence[Any], *, rolls: int, intent_id: str | None
+        self,
+        events: Sequence[Any],
+        states: Sequence[Any],
+        *,
+        rolls: int,
+        intent_id: str | None,
+        actor: str | None = None,
     ) -> None:
         """Take in events the database has committed, with their precomputed states."""
         for event, state in zip(events, states, strict=True):
@@ -96,7 +103,7 @@ class LiveGame:
             self.recent.append(Entry(self.version, event, state))
         self.rolls = rolls
         if intent_id is not None:
-            self.intents[intent_id] = self.version
+            self.intents[(actor, intent_id)] = self.version
             if len(self.intents) > RECENT_INTENTS:
                 self.intents.popitem(last=False)
 

@@ -35,6 +35,8 @@ def decide(game: LiveGame, command: Any, ctx: Ctx) -> Decision:
     if isinstance(command, ContributeEntropy):
         if ctx.actor.player is None:
             return Rejection("intent/spectator", "spectators cannot act")
+        if game.ruleset.is_over(game.state):  # the seed is revealed: nothing left to roll
+            return Rejection("game/over", "the game is over")
         if not 1 <= len(command.entropy) <= ENTROPY_MAX:
             return Rejection("dice/bad_entropy", f"entropy must be 1 to {ENTROPY_MAX} characters")
         return Accepted((EntropyContributed(player=ctx.actor.player, entropy=command.entropy),))

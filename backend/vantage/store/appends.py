@@ -76,7 +76,7 @@ def append_rows(conn: Connection, req: AppendRequest) -> int:
             conn.execute(
                 insert(SnapshotRow).values(game_id=req.game_id, seq=new_version, state=req.snapshot)
             )
-    except IntegrityError as exc:  # (game_id, seq) or (game_id, intent_id) already taken
+    except IntegrityError as exc:  # (game_id, seq) or (game_id, actor, intent_id) already taken
         raise ConflictError(f"game {req.game_id}: {exc.orig}") from exc
     return new_version
 

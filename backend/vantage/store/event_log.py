@@ -36,10 +36,16 @@ async def read_after(session: AsyncSession, game_id: str, after: int) -> list[St
     return [StoredEvent(seq, payload, actor) for seq, payload, actor in rows.all()]
 
 
-async def find_intent(session: AsyncSession, game_id: str, intent_id: str) -> int | None:
-    """The version at which an intent was already committed (idempotent retries)."""
+async def find_intent(
+    session: AsyncSession, game_id: str, actor: str | None, intent_id: str
+) -> int | None:
+    """The version at which this seat already committed this intent (idempotent retries)."""
     row = await session.execute(
-        select(EventRow.seq).where(EventRow.game_id == game_id, EventRow.intent_id == intent_id)
+        select(EventRow.seq).where(
+            EventRow.game_id == game_id,
+            EventRow.actor == actor,
+            EventRow.intent_id == intent_id,
+        )
     )
     return row.scalar_one_or_none()
 

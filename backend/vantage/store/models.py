@@ -44,7 +44,9 @@ class EventRow(Base):
     """One event of a game's log; ``(game_id, seq)`` is unique and gap-free."""
 
     __tablename__ = "game_events"
-    __table_args__ = (UniqueConstraint("game_id", "intent_id", name="uq_game_events_intent"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "actor", "intent_id", name="uq_game_events_actor_intent"),
+    )
 
     game_id: Mapped[str] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +171,26 @@ def test_attack_is_dispatched(tmp_path: Path) -> None:
     assert code == 2
     assert err.startswith("queries[0].")
     assert "Traceback" not in err
+
+
+NESTED = '{"a":' * 3000 + "1" + "}" * 3000
+
+
+@pytest.mark.parametrize("text", [NESTED, "[" * 3000 + "]" * 3000])
+def test_json_nested_too_deeply_is_one_line_not_a_traceback(tmp_path: Path, text: str) -> None:
+    """Found by an audit: the JSON decoder's RecursionError escaped as a traceback (exit 1)."""
+    path = tmp_path / "deep.json"
+    path.write_text(text)
+    code, out, err = run_file(str(path))
+    assert (code, out, err) == (2, "", "invalid JSON: nested too deeply\n")
+
+
+def test_the_cli_exits_2_on_a_deeply_nested_file(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text(NESTED)
+    cli = "import sys; from vantage.cli import main; sys.exit(main(sys.argv[1:]))"
+    done = subprocess.run(
+        [sys.executable, "-c", cli, "scenario", "run", str(path)], capture_output=True, text=True
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "invalid JSON: nested too deeply\n"

@@ -16,6 +16,8 @@ from vantage.scenario.schema import ScenarioError, parse_scenario
 
 __all__ = ["answer_query", "evaluate", "main", "run_file", "run_text"]
 
+NESTED = "nested too deeply"
+
 
 def run_text(text: str) -> tuple[int, str, str]:
     """Evaluate a scenario given as JSON text."""
@@ -23,13 +25,15 @@ def run_text(text: str) -> tuple[int, str, str]:
         raw: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         return 2, "", f"invalid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}\n"
+    except RecursionError:  # the decoder recurses once per level of arrays and objects
+        return 2, "", f"invalid JSON: {NESTED}\n"
     try:
         scenario = parse_scenario(raw)
         results = evaluate(scenario)
     except ScenarioError as exc:
         return 2, "", f"{_one_line(str(exc))}\n"
     except RecursionError:
-        return 2, "", "invalid scenario: nested too deeply\n"
+        return 2, "", f"invalid scenario: {NESTED}\n"
     if isinstance(raw, Mapping) and not isinstance(raw.get("queries", []), list):
         return 2, "", "queries: must be a list\n"
     return 0, json.dumps({"results": results}) + "\n", ""

@@ -89,6 +89,9 @@ def _verify(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         print(f"cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
+    except RecursionError:  # the JSON decoder recurses once per level of nesting
+        print(f"cannot read {args.file}: invalid JSON: nested too deeply", file=sys.stderr)
+        return 2
     if not isinstance(doc, dict):
         print(f"{args.file}: not a Vantage game export", file=sys.stderr)
         return 2
@@ -96,6 +99,9 @@ def _verify(args: argparse.Namespace) -> int:
     if verdict.ok:
         print(f"OK: {verdict.checked} events re-derived and re-decided from the revealed seed")
         return 0
+    if verdict.malformed:  # not an export's shape: the first bad field by its JSON path
+        print(" ".join(verdict.problem.split()), file=sys.stderr)
+        return 2
     print(f"FAILED: {verdict.problem}", file=sys.stderr)
     return 1
 

@@ -1,16 +1,19 @@
 """Check an exported game: the seed matches its commitment, every roll re-derives from it, and
 every command, decided again by the rules, gives exactly the logged events.
 
-``vantage verify GAME.json`` prints the verdict and exits 0, or 1 naming the first bad event.
+``vantage verify GAME.json`` prints the verdict and exits 0; 1 naming the first event that does
+not verify; 2 when the file is not a well-formed export, naming the first bad field by its JSON
+path (``events[12].at: missing``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from vantage.app.export import EXPORT_FORMAT
 from vantage.app.live import LiveGame
 from vantage.app.shell_commands import decide, parse_command
 from vantage.engine.context import Ctx, Viewer
@@ -28,6 +31,8 @@ class Verdict:
     ok: bool
     checked: int
     problem: str = ""
+    malformed: bool = False
+    """The document is not a well-formed export (``problem`` names the field): nothing checked."""
 
 
 WORDING: Mapping[str, frozenset[str]] = {"rule_warning": frozenset({"message"})}
@@ -51,10 +56,15 @@ def same_event(produced: Any, logged: Any) -> bool:
 
 def verify_export(doc: Mapping[str, Any]) -> Verdict:
     """Re-derive every roll and re-decide every command of an exported game."""
+    bad = export_problem(doc)
+    if bad:
+        return Verdict(False, 0, bad, malformed=True)
     try:
         game = _start(doc)
-    except (KeyError, TypeError, ValueError) as exc:
-        return Verdict(False, 0, f"not a complete Vantage game export ({exc})")
+    except RecursionError:
+        return Verdict(False, 0, "setup: nested too deeply", malformed=True)
+    except (KeyError, TypeError, ValueError) as exc:  # a rule set's parser should reject, not raise
+        return Verdict(False, 0, f"setup: cannot be parsed ({exc!r})", malformed=True)
     if isinstance(game, str):
         return Verdict(False, 0, game)
     events = list(doc["events"])
@@ -62,8 +72,10 @@ def verify_export(doc: Mapping[str, Any]) -> Verdict:
     while i < len(events):
         try:
             problem, used = _check_batch(game, events, i)
-        except (KeyError, TypeError, ValueError, VantageError) as exc:
-            return Verdict(False, i, f"event v={events[i].get('v')}: cannot be replayed ({exc})")
+        except (KeyError, TypeError, ValueError, VantageError, RecursionError) as exc:
+            # the shape is checked up front: this is a command the rules could not replay
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else repr(exc)
+            return Verdict(False, i, f"event v={events[i]['v']}: cannot be replayed ({reason})")
         if problem:
             return Verdict(False, i, problem)
         i += used
@@ -74,6 +86,91 @@ def verify_export(doc: Mapping[str, Any]) -> Verdict:
             f"the export says version {doc.get('version')}, the log replays to {game.version}",
         )
     return Verdict(True, i)
+
+
+def export_problem(doc: Any) -> str:
+    """The first field of ``doc`` that does not have an export's shape, as ``path: problem``;
+    ``""`` when the shape is right (whether it verifies is ``verify_export``'s question)."""
+    if not isinstance(doc, Mapping):
+        return "the document: must be a JSON object (a Vantage game export)"
+    if doc.get("format") != EXPORT_FORMAT:
+        return _bad(doc, "format", f"must be {EXPORT_FORMAT!r}")
+    for key, kind, check in _TOP:
+        if key not in doc or not check(doc[key]):
+            return _bad(doc, key, f"must be {kind}")
+    dice = doc["dice"]
+    for key, kind, check in _DICE:
+        if key not in dice or not check(dice[key]):
+            return _bad(dice, key, f"must be {kind}", "dice.")
+    if isinstance(dice["seed"], str) and not _hex(dice["seed"]):
+        return "dice.seed: must be hexadecimal"
+    for n, event in enumerate(doc["events"]):
+        where = f"events[{n}]"
+        if not isinstance(event, Mapping):
+            return f"{where}: must be an object"
+        for key, kind, check in _EVENT:
+            if key not in event or not check(event[key]):
+                return _bad(event, key, f"must be {kind}", f"{where}.")
+    return ""
+
+
+def _bad(obj: Mapping[str, Any], key: str, problem: str, prefix: str = "") -> str:
+    return f"{prefix}{key}: {'missing' if key not in obj else problem}"
+
+
+def _int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _text_or_null(v: object) -> bool:
+    return v is None or isinstance(v, str)
+
+
+def _hex(v: str) -> bool:
+    try:
+        bytes.fromhex(v)
+    except ValueError:
+        return False
+    return True
+
+
+def _when(v: object) -> bool:
+    if not isinstance(v, str):
+        return False
+    try:
+        datetime.fromisoformat(v)
+    except ValueError:
+        return False
+    return True
+
+
+_Check = tuple[str, str, Callable[[Any], bool]]
+_TOP: tuple[_Check, ...] = (
+    ("id", "a string", lambda v: isinstance(v, str)),
+    ("system", "a string", lambda v: isinstance(v, str)),
+    ("setup", "an object", lambda v: isinstance(v, Mapping)),
+    ("version", "a whole number >= 0", lambda v: _int(v) and v >= 0),
+    ("over", "true or false", lambda v: isinstance(v, bool)),
+    ("dice", "an object", lambda v: isinstance(v, Mapping)),
+    ("events", "a list", lambda v: isinstance(v, list)),
+)
+_DICE: tuple[_Check, ...] = (
+    ("commitment", "a string", lambda v: isinstance(v, str)),
+    ("seed", "a string or null", _text_or_null),
+)
+_EVENT: tuple[_Check, ...] = (
+    ("v", "a whole number", _int),
+    ("e", "an object", lambda v: isinstance(v, Mapping)),
+    ("actor", "a string or null", _text_or_null),
+    ("intent_id", "a string or null", _text_or_null),
+    ("command", "an object or null", lambda v: v is None or isinstance(v, Mapping)),
+    (
+        "dice",
+        "a list of whole numbers or null",
+        lambda v: v is None or (isinstance(v, list) and all(_int(d) for d in v)),
+    ),
+    ("at", "an ISO 8601 date and time", _when),
+)
 
 
 def _start(doc: Mapping[str, Any]) -> LiveGame | str:

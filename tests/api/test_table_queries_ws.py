@@ -182,6 +182,10 @@ def test_scenario_query_types_work_live(seat: Seat) -> None:
             {"type": "unit_check", "unit": "A", "positions": {"a1": {"x": -1e300, "y": 1}}},
             "positions.a1",
         ),
+        # found by an audit: a list, null or a string was answered as if it were {}
+        ({"type": "unit_check", "unit": "A", "positions": []}, "positions"),
+        ({"type": "unit_check", "unit": "A", "positions": None}, "positions"),
+        ({"type": "unit_check", "unit": "A", "positions": ""}, "positions"),
     ],
 )
 def test_bad_queries_are_rejected_and_the_socket_survives(

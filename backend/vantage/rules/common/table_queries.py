@@ -149,7 +149,7 @@ def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, An
     unit = q.get("unit")
     if not isinstance(unit, str) or unit not in table.units:
         raise ScenarioError("unit", f"unknown unit {unit!r}")
-    positions = q.get("positions") or {}
+    positions = q.get("positions", {})  # absent: the unit where it stands
     if not isinstance(positions, Mapping) or len(positions) > MAX_UNIT_POSITIONS:
         raise ScenarioError("positions", "must map model ids to {x, y}")
     moved = {}

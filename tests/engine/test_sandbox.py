@@ -203,6 +203,24 @@ def test_a_base_touching_the_edge_is_on_the_table() -> None:
     assert isinstance(setup, Table) and RULES.check_new_setup(setup) is None
 
 
+def test_a_new_set_up_with_a_model_below_the_table_is_refused() -> None:
+    """``z`` is a height above the table's surface; a scenario file may say anything, but a new
+    game may not start with a model under the table (nor may a move put one there)."""
+    setup = RULES.parse_setup({"setup": _setup_with(z=-0.5)})
+    assert isinstance(setup, Table)
+    refused = RULES.check_new_setup(setup)
+    assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
+    assert dict(refused.detail) == {"field": "setup.models[2].z", "model": "b1"}
+    assert "below the table's surface" in refused.message
+    on_ground = RULES.parse_setup({"setup": _setup_with(z=0)})
+    assert isinstance(on_ground, Table) and RULES.check_new_setup(on_ground) is None
+    below = RULES.commands.parse(
+        {"type": "move_models", "moves": [{"model": "w1", "to": {"x": 10, "y": 5, "z": -5}}]},
+        "intent/invalid_command",
+    )
+    assert isinstance(below, Rejection) and below.detail["field"] == "moves[0].to.z"
+
+
 @pytest.mark.parametrize("system", ["sandbox", "wh40k-9e", "wh40k-8e", "deathmatch"])
 def test_every_preset_passes_the_new_set_up_checks(system: str) -> None:
     """Decisions 20 and 22: bases on the table and apart, terrain on the table."""

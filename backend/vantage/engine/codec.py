@@ -25,6 +25,8 @@ REACH = 1e6
 small enough that every distance computed from such positions stays finite."""
 Coordinate = Annotated[float, Field(ge=-REACH, le=REACH)]
 """A position or an angle in a command or a file."""
+Height = Annotated[float, Field(ge=0, le=REACH)]
+"""A height above the table's surface in a command: a model cannot be put below the table."""
 
 _WIRE_CONFIG = {"allow_inf_nan": False, "extra": "forbid", "strict": False}
 

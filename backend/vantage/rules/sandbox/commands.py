@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from vantage.engine.codec import Coordinate, wire
+from vantage.engine.codec import Coordinate, Height, wire
 
 
 @wire
@@ -16,7 +16,7 @@ class Placement:
     x: Coordinate
     y: Coordinate
     facing: Coordinate | None = None
-    z: Coordinate | None = None
+    z: Height | None = None
 
 
 @wire

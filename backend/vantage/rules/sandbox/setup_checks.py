@@ -17,7 +17,12 @@ from vantage.rules.sandbox.placement import first_off_table
 def check_new_table(table: Table) -> Rejection | None:
     """The first refusal of a new set-up, in this order: a base past an edge, two bases that
     overlap, a terrain piece past an edge; ``None`` when the table is fit to play on."""
-    return check_models_on_table(table) or check_bases_apart(table) or check_terrain_on_table(table)
+    return (
+        check_models_on_table(table)
+        or check_models_above_ground(table)
+        or check_bases_apart(table)
+        or check_terrain_on_table(table)
+    )
 
 
 def check_models_on_table(table: Table) -> Rejection | None:
@@ -36,6 +41,21 @@ def check_models_on_table(table: Table) -> Rejection | None:
         f"(its base must lie within {axis} = 0 to {size:g})"
     )
     return Rejection("setup/invalid", message, {"field": field, "model": model.id})
+
+
+def check_models_above_ground(table: Table) -> Rejection | None:
+    """No model of a new set-up stands below the table's surface (``z`` is a height above it,
+    scenario-format Conventions), as no move may put one there: the first is refused at
+    ``setup.models[i].z``."""
+    for index, model in enumerate(table.models.values()):
+        if model.z < -EPS:
+            field = f"setup.models[{index}].z"
+            message = (
+                f"{field}: {table.model_label(model.id)} would be below the table's surface "
+                f"(z = {model.z:g}; heights start at 0)"
+            )
+            return Rejection("setup/invalid", message, {"field": field, "model": model.id})
+    return None
 
 
 def check_bases_apart(table: Table) -> Rejection | None:

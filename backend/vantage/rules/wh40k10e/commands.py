@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from vantage.engine.codec import Codec, Coordinate, wire
+from vantage.engine.codec import Codec, Coordinate, Height, wire
 
 Point = tuple[Coordinate, Coordinate]
 
@@ -25,7 +25,7 @@ class Place:
     model: str
     x: Coordinate
     y: Coordinate
-    z: Coordinate = 0.0
+    z: Height = 0.0
     facing: Coordinate | None = None
 
 
@@ -36,7 +36,7 @@ class PathIn:
 
     model: str
     path: tuple[Point, ...]
-    z: Coordinate | None = None
+    z: Height | None = None
     facing: Coordinate | None = None
 
 

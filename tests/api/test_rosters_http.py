@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -71,3 +73,74 @@ def test_demo_armies_are_listed(live_server: LiveServer) -> None:
     armies = httpx.get(f"{live_server.base}/api/armies/demo").json()
     assert len(armies) == 2
     assert all(not a["missing_bases"] for a in armies)
+
+
+@pytest.mark.parametrize(
+    ("bases", "field"),
+    [
+        ('{"a": 1e999}', "bases.a"),  # infinity
+        ('{"a": NaN}', "bases.a"),
+        ('{"a": -1}', "bases.a"),
+        ('{"a": 0}', "bases.a"),
+        ('{"a": 32, "b": 2001}', "bases.b"),
+        ('{"a": true}', "bases.a"),
+        ('{"a": "32"}', "bases.a"),
+        ('{"a": 1' + "0" * 400 + "}", "bases.a"),  # an integer too large for a float
+        ("[1]", "bases"),
+        ("not json", "bases"),
+        ("[" * 3000 + "]" * 3000, "bases"),
+    ],
+)
+def test_a_bad_base_answer_is_refused_naming_it(
+    live_server: LiveServer, bases: str, field: str
+) -> None:
+    """Found by an audit: the field's type alone was checked (request/invalid, not roster/...)."""
+    data = (FIXTURES / "glasswright.ros").read_bytes()
+    r = _post(live_server, "g.ros", data, bases=bases)
+    assert r.status_code == 422
+    body = r.json()
+    assert body["code"] == "request/invalid" and body["detail"]["field"] == field
+    assert body["message"].startswith(f"{field}: ")
+
+
+def test_good_base_answers_are_used(live_server: LiveServer) -> None:
+    data = (FIXTURES / "glasswright.ros").read_bytes()
+    plain = _post(live_server, "g.ros", data).json()
+    name = plain["units"][0]["models"][0]["name"]
+    r = _post(live_server, "g.ros", data, bases=json.dumps({name: 60, "unused": 0.5}))
+    assert r.status_code == 200, r.text
+    assert r.json()["units"][0]["models"][0]["base"]["diameter_mm"] == 60
+
+
+@pytest.mark.parametrize(
+    ("roster", "field"),
+    [
+        ({"forces": "x"}, "roster.forces"),
+        ({"forces": 3}, "roster.forces"),
+        ({"forces": ["x"]}, "roster.forces[0]"),
+        ({"forces": [{"selections": "x"}]}, "roster.forces[0].selections"),
+        (
+            {"forces": [{"selections": [{"profiles": [1]}]}]},
+            "roster.forces[0].selections[0].profiles[0]",
+        ),
+        ({"costs": True}, "roster.costs"),
+    ],
+)
+def test_a_new_recruit_roster_of_the_wrong_shape_is_refused_naming_the_field(
+    live_server: LiveServer, roster: dict[str, Any], field: str
+) -> None:
+    """Found by an audit: ``"forces": "x"`` gave 200 and an empty army."""
+    r = _post(live_server, "a.json", json.dumps({"roster": roster}).encode())
+    assert r.status_code == 422
+    body = r.json()
+    assert body["code"] == "roster/not_a_roster" and body["detail"]["field"] == field
+    assert field in body["message"]
+
+
+def test_null_containers_and_unknown_keys_are_still_accepted(live_server: LiveServer) -> None:
+    doc = json.loads((FIXTURES / "glasswright.json").read_bytes())
+    doc["roster"]["costLimits"] = None
+    doc["roster"]["newKey"] = ["text", 1]
+    r = _post(live_server, "g.json", json.dumps(doc).encode())
+    assert r.status_code == 200, r.text
+    assert r.json()["units"]

@@ -23,6 +23,8 @@ class RosterError(Rejection):
 class RosterFailure(Exception):
     """Raised inside the readers and turned into a ``RosterError`` by ``import_roster``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.error = RosterError(code, message)
+        self.field = field
+        """The bad field's JSON path (``roster.forces``) when one field is to blame."""

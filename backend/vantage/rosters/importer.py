@@ -45,7 +45,8 @@ def import_roster(
     try:
         army = build_army(read_roster(data))
     except RosterFailure as failure:
-        return RosterError(failure.error.code, f"{label}: {failure.error.message}", {"file": label})
+        detail = {"file": label} | ({"field": failure.field} if failure.field else {})
+        return RosterError(failure.error.code, f"{label}: {failure.error.message}", detail)
     try:
         return resolve_bases(army, base_overrides)
     except ValueError as exc:

@@ -27,27 +27,47 @@ def read_newrecruit(data: bytes) -> Node:
     return object_node("roster", roster, Budget(), 1)
 
 
-def object_node(tag: str, obj: dict[str, Any], budget: Budget, depth: int) -> Node:
-    """Convert one JSON object: scalars become string attributes, arrays become children."""
+def object_node(
+    tag: str, obj: dict[str, Any], budget: Budget, depth: int, path: str = "roster"
+) -> Node:
+    """Convert one JSON object: scalars become string attributes, arrays become children.
+
+    A container (``forces``, ``selections``, ...: army-lists.md §3) holds a list of objects; a
+    scalar in its place, or in its list, is refused naming its JSON path (``roster.forces``).
+    Anything else unknown is kept or skipped as before: New Recruit adds keys of its own.
+    """
     budget.spend(depth)
     attrs: dict[str, str] = {}
     children: dict[str, tuple[Node, ...]] = {}
     text: str | None = None
     for key, value in obj.items():
+        where = f"{path}.{key}"
         if key == "$text":
             text = scalar_text(value).strip() or None
         elif isinstance(value, list):
             child_tag = CONTAINERS.get(key, key)
+            if key in CONTAINERS:
+                for i, item in enumerate(value):
+                    if not isinstance(item, dict):
+                        raise _bad_shape(f"{where}[{i}]", "must be an object")
             children[key] = tuple(
-                object_node(child_tag, item, budget, depth + 1)
-                for item in value
+                object_node(child_tag, item, budget, depth + 1, f"{where}[{i}]")
+                for i, item in enumerate(value)
                 if isinstance(item, dict)
             )
         elif isinstance(value, dict):
-            children[key] = (object_node(key, value, budget, depth + 1),)
+            children[key] = (object_node(key, value, budget, depth + 1, where),)
+        elif key in CONTAINERS and value is not None:
+            raise _bad_shape(where, "must be a list of objects")
         elif value is not None:
             attrs[key] = scalar_text(value)
     return Node(tag=tag, attrs=attrs, text=text, children=children)
+
+
+def _bad_shape(path: str, problem: str) -> RosterFailure:
+    return RosterFailure(
+        NOT_A_ROSTER, f"the JSON is not a New Recruit roster: {path}: {problem}", path
+    )
 
 
 def scalar_text(value: object) -> str:

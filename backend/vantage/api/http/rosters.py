@@ -10,6 +10,7 @@ from fastapi import APIRouter, File, Form, UploadFile
 from vantage.api.errors import rejection_response
 from vantage.engine.errors import Rejection
 from vantage.rosters import RosterError, demo_armies, import_roster
+from vantage.rosters.bases import MAX_BASE_MM
 
 router = APIRouter()
 MAX_ROSTER_BYTES = 4 * 1024 * 1024
@@ -48,11 +49,22 @@ def _overrides(raw: str | None) -> dict[str, float] | Rejection:
         value = json.loads(raw)
     except ValueError:
         return Rejection("request/invalid", "bases: must be a JSON object", {"field": "bases"})
-    if not isinstance(value, dict) or not all(
-        isinstance(k, str) and isinstance(v, int | float) and not isinstance(v, bool)
-        for k, v in value.items()
-    ):
+    except RecursionError:  # the JSON decoder recurses once per level of nesting
+        return Rejection("request/invalid", "bases: nested too deeply", {"field": "bases"})
+    if not isinstance(value, dict):
         return Rejection(
             "request/invalid", "bases: must map names to diameters in mm", {"field": "bases"}
         )
+    for key, size in value.items():
+        if (
+            not isinstance(size, int | float)
+            or isinstance(size, bool)
+            or not 0 < size <= MAX_BASE_MM  # refuses infinity and NaN too (1e999, NaN)
+        ):
+            field = f"bases.{key}"
+            return Rejection(
+                "request/invalid",
+                f"{field}: must be a base diameter in mm, > 0 and <= {MAX_BASE_MM:g}",
+                {"field": field},
+            )
     return {k: float(v) for k, v in value.items()}

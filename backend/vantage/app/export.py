@@ -78,8 +78,9 @@ def _replayed_states(game: LiveGame, events: list[Any]) -> list[Any]:
 def _redacted(
     game: LiveGame, row: EventRow, event: Any, state_after: Any, viewer: Viewer
 ) -> dict[str, Any]:
+    """What the live stream shows this viewer: a hidden event is its version alone (no actor and
+    no time, which could tell who did something secret, and when)."""
     shown = redacted_payload(game, event, state_after, viewer)
-    out: dict[str, Any] = {"v": row.seq, "actor": row.actor, "at": row.created_at.isoformat()}
-    if shown is not None:
-        out["e"] = shown
-    return out
+    if shown is None:
+        return {"v": row.seq}
+    return {"v": row.seq, "actor": row.actor, "at": row.created_at.isoformat(), "e": shown}

@@ -203,6 +203,29 @@ def test_a_base_touching_the_edge_is_on_the_table() -> None:
     assert isinstance(setup, Table) and RULES.check_new_setup(setup) is None
 
 
+@pytest.mark.parametrize(
+    ("marker", "field"),
+    [
+        ({"x": 0.78, "y": 5}, "setup.objectives[0].x"),  # a 40 mm marker's radius is 0.787"
+        ({"x": 10, "y": 9.5}, "setup.objectives[0].y"),
+        ({"x": 40 / 25.4 / 2, "y": 5}, None),  # touching the edge
+        ({"x": 19, "y": 9, "diameter_mm": 50}, None),
+    ],
+)
+def test_a_new_set_up_with_an_objective_past_the_edge_is_refused(
+    marker: dict[str, Any], field: str | None
+) -> None:
+    """Decision 22: an objective marker lies wholly on the table, as a base must."""
+    setup = RULES.parse_setup({"setup": {**SETUP, "objectives": [{"id": "o1", **marker}]}})
+    assert isinstance(setup, Table)
+    refused = RULES.check_new_setup(setup)
+    if field is None:
+        assert refused is None
+        return
+    assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
+    assert dict(refused.detail) == {"field": field, "objective": "o1"}
+
+
 def test_a_new_set_up_with_a_model_below_the_table_is_refused() -> None:
     """``z`` is a height above the table's surface; a scenario file may say anything, but a new
     game may not start with a model under the table (nor may a move put one there)."""

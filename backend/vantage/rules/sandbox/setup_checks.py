@@ -1,5 +1,6 @@
 """What a new table game's set-up must pass that a stored game's need not (rules decisions 20
-and 22): every base on the table, no two bases overlapping, every terrain piece on the table.
+and 22): every base on the table, no two bases overlapping, every terrain piece and objective marker
+on the table.
 
 Only ``check_new_setup`` calls these: stored games, exported logs and scenario files are read by
 ``parse_setup`` and ``parse_scenario`` alone, and a scenario may place anything anywhere.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Table, TerrainPiece, terrain_label
-from vantage.geometry.units import EPS
+from vantage.geometry.units import EPS, MM_PER_INCH
 from vantage.rules.common.overlaps import first_overlap
 from vantage.rules.sandbox.placement import first_off_table
 
@@ -22,6 +23,7 @@ def check_new_table(table: Table) -> Rejection | None:
         or check_models_above_ground(table)
         or check_bases_apart(table)
         or check_terrain_on_table(table)
+        or check_objectives_on_table(table)
     )
 
 
@@ -91,6 +93,23 @@ def check_terrain_on_table(table: Table) -> Rejection | None:
             f"({x:g}, {y:g}) must lie within x = 0 to {table.width:g}, y = 0 to {table.depth:g}"
         )
         return Rejection("setup/invalid", message, {"field": field, "terrain": piece.id})
+    return None
+
+
+def check_objectives_on_table(table: Table) -> Rejection | None:
+    """Every objective marker of a new set-up lies wholly on the table, its disc as a base's
+    would (``EPS`` of tolerance): the first that does not is refused at
+    ``setup.objectives[i].x`` (or ``.y``)."""
+    for index, marker in enumerate(table.objectives):
+        radius = marker.diameter_mm / MM_PER_INCH / 2
+        for axis, at, size in (("x", marker.x, table.width), ("y", marker.y, table.depth)):
+            if at - radius < -EPS or at + radius > size + EPS:
+                field = f"setup.objectives[{index}].{axis}"
+                message = (
+                    f"{field}: objective {marker.id} would reach past the table's edge (its "
+                    f"marker must lie within {axis} = 0 to {size:g})"
+                )
+                return Rejection("setup/invalid", message, {"field": field, "objective": marker.id})
     return None
 
 

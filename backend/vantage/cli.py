@@ -44,6 +44,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from vantage.api.app import create_app
+    from vantage.api.ws_protocol import WebSocketProtocol
 
     settings = Settings()
     host = args.host or settings.host
@@ -54,7 +55,12 @@ def _serve(args: argparse.Namespace) -> int:
 
         asyncio.run(announce_demo_game(settings))
     uvicorn.run(
-        create_app(settings), host=host, port=port, ws_max_size=4 * 1024 * 1024, log_level="info"
+        create_app(settings),
+        host=host,
+        port=port,
+        ws=WebSocketProtocol,
+        ws_max_size=4 * 1024 * 1024,
+        log_level="info",
     )
     return 0
 

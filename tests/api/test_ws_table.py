@@ -6,7 +6,8 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
 
 from tests.support.client import Seat, create_game, move
 from tests.support.server import LiveServer
@@ -235,3 +236,14 @@ def test_wrong_token_and_unknown_game_close_the_socket(
         with pytest.raises(ConnectionClosed) as closed:
             seat.recv()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+
+
+def test_a_link_too_long_to_read_is_refused_at_once(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    """A request line over the websocket library's 8 KiB gets its 414 answer, not a silent
+    wait for the client's own timeout (uvicorn left the refusal unsent)."""
+    url = f"{live_server.ws_base}/ws/games/{game['id']}?token={'x' * 9000}"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, open_timeout=3).close()
+    assert refused.value.response.status_code == 414

@@ -85,6 +85,9 @@ describe("pending → offered actions", () => {
     expect(offers(s, "p2").main).toEqual({ kind: "watch", waitingFor: "p1", what: "to resolve a charge roll that falls short" });
     s.game.pending.detail = {};
     expect(pendingWords(s.game.pending)).toBe("to make a charge move");
+    // a Battle-shocked unit's charge roll cannot be re-rolled with a stratagem (§6.3)
+    s.game.units["p1-a"] = status("p1-a", "p1", { battle_shocked: true });
+    expect(offers(s, "p1").stratagems).toEqual([]);
   });
 
   it("ends everything once there is a result", () => {

@@ -256,7 +256,8 @@ function ownStratagems(game: Game, me: PlayerId): StratagemName[] {
   }
   const rerollAdvance =
     acting && game.phase === "movement" && mine.some(([, s]) => s.advance_roll !== null && !s.moved_this_phase);
-  const rerollCharge = p?.kind === "charge_move" && p.player === me;
+  // a Battle-shocked unit cannot be affected by its own side's stratagems (wh40k-10th §6.3)
+  const rerollCharge = p?.kind === "charge_move" && p.player === me && !game.units[p.unit ?? ""]?.battle_shocked;
   if (rerollAdvance || rerollCharge) out.push("command_reroll");
   if (acting && game.phase === "shooting" && mine.some(([, s]) => has(s, "GRENADES") && !s.shot)) {
     out.push("grenade");

@@ -40,3 +40,20 @@ def test_the_chapel_blocks_sight_in_the_demo(system: str) -> None:
     assert 12 < w5.x < 20 and 12 < a3.x < 20  # the segment crosses the Chapel's footprint
     sight = geometry_for(system).visible(table, "w5", "a3")
     assert not sight.clear and sight.blocking == ("t1",)
+
+
+def test_deathmatch_demo_fighters_carry_melee_weapons() -> None:
+    """The lobby offers the Deathmatch demo for its "melee zones": its fighters reach 1" (the
+    mounted ones 2"), so a warden stepping 0.5" in front of an Ashen Host model facing it is in
+    melee with it, and 1.5" away is not (deathmatch.md §5.4.1)."""
+    raw = {"format": "vantage-scenario/1", "system": "deathmatch", **_demo("deathmatch")}
+    reach = {m["id"]: m["melee_range"] for m in raw["models"]}
+    assert reach["w1"] == reach["a1"] == 1.0 and reach["r1"] == 2.0
+    rules = geometry_for("deathmatch")
+    a1 = next(m for m in raw["models"] if m["id"] == "a1")  # 25 mm
+    for gap, engaged in ((0.5, True), (1.5, False)):
+        for m in raw["models"]:
+            if m["id"] == "w1":  # 32 mm: centres 0.5 * (32 + 25) / 25.4 apart when touching
+                m["x"], m["y"] = a1["x"], a1["y"] - (32 + 25) / 50.8 - gap
+        table = parse_scenario(raw).table
+        assert rules.engaged(table, table.models["w1"], table.models["a1"]) is engaged

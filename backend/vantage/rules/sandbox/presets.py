@@ -164,6 +164,12 @@ DEATHMATCH_NAMES = {"Chapel ruin": "Chapel", "Crater": "Flooded crater"}
 """Names that fit the pieces' Deathmatch kinds (a house, water)."""
 
 
+DEATHMATCH_REACH = {"riders": 2.0, "stalkers": 2.0, "hauler": 0.0}
+"""The demo fighters' melee reach in inches (``melee_range``, deathmatch.md §5.4): a sword of
+1" for most, a long weapon of 2" for the mounted ones, and none for the hauler, a machine that
+carries no melee weapon (the knife every fighter carries reaches 0")."""
+
+
 def demo_table_for(system: str) -> dict[str, Any]:
     """``demo_table`` with terrain kinds the system knows."""
     table = demo_table()
@@ -174,6 +180,8 @@ def demo_table_for(system: str) -> dict[str, Any]:
             piece.pop("traits", None)
             if piece["kind"] == "crate":
                 piece["name"], piece["height"] = "Crates", 1.5
+        for model in table["models"]:
+            model["melee_range"] = DEATHMATCH_REACH.get(model["unit"], 1.0)
     return table
 
 

@@ -10,7 +10,7 @@ import { movePlan } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
-import { WeaponTargets } from "./weapon-targets";
+import { WeaponTargets, weaponsAimed } from "./weapon-targets";
 
 /** The table with the planned pile-in applied: where the fighters will stand. */
 function fightersAt(control: W40Control, unit: UnitId): ModelInfo[] {
@@ -72,7 +72,7 @@ export function FightActions({ control, units }: { control: W40Control; units: U
               names={names}
             />
           )}
-          <p class="muted" data-testid="w40-attack-count">{attacks.length} {attacks.length === 1 ? "attack" : "attacks"} declared</p>
+          <p class="muted" data-testid="w40-attack-count">{weaponsAimed(attacks.length)}</p>
           <button
             type="button"
             class="button button--primary"

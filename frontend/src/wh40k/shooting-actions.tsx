@@ -12,7 +12,7 @@ import { spentWeapons } from "./one-shot";
 import { readTargets } from "./targets-query";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
-import { WeaponTargets } from "./weapon-targets";
+import { WeaponTargets, weaponsAimed } from "./weapon-targets";
 import type { WeaponSheet } from "./wire";
 
 export function ShootingActions({ control, units }: { control: W40Control; units: UnitId[] }) {
@@ -118,7 +118,7 @@ export function ShootingActions({ control, units }: { control: W40Control; units
             />
           )}
           <p class="muted" data-testid="w40-attack-count">
-            {total} {total === 1 ? "attack" : "attacks"} declared
+            {weaponsAimed(total)}
             {lent.attacks.length > 0 && ` (${lent.attacks.length} from the Firing Deck)`}
             {rows.outOfRange.length > 0 && ` · ${rows.outOfRange.length} out of range (left out)`}
           </p>

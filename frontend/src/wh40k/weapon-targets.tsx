@@ -12,6 +12,12 @@ interface Props {
   names: Namer;
 }
 
+/** What the count under the selects means: weapons given a target (one declaration may roll many
+ *  attacks, so "1 attack declared" for a weapon with A5 misled). */
+export function weaponsAimed(count: number): string {
+  return `${count} ${count === 1 ? "weapon" : "weapons"} given a target`;
+}
+
 export function WeaponTargets({ weapons, options, value, onChange, names }: Props) {
   return (
     <table class="w40-weapons" data-testid="w40-weapons">

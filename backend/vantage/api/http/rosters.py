@@ -10,7 +10,7 @@ from fastapi import APIRouter, File, Form, UploadFile
 from vantage.api.errors import rejection_response
 from vantage.engine.errors import Rejection
 from vantage.rosters import RosterError, demo_armies, import_roster
-from vantage.rosters.bases import MAX_BASE_MM
+from vantage.rosters.army_json import MAX_BASE_MM
 
 router = APIRouter()
 MAX_ROSTER_BYTES = 4 * 1024 * 1024

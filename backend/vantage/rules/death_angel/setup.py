@@ -8,6 +8,7 @@ from typing import Any
 
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
+from vantage.rules.common.options import unknown_fields, unknown_option
 from vantage.rules.death_angel.content import demo_pack, load_pack
 from vantage.rules.death_angel.die import shuffled
 from vantage.rules.death_angel.events import SetupDealt, TeamPick
@@ -18,6 +19,8 @@ from vantage.rules.death_angel.state import State
 PICKS_PER_PLAYER = {1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1}
 DEFAULT_SEATS = 2
 """Seats of a game created without ``"seats"`` (the lobby's default too)."""
+OPTIONS = ("pack", "seats")
+"""The fields of a create-game request this system reads (besides ``system``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +29,8 @@ class Setup:
 
     seats: int
     pack: Pack
+    unknown: tuple[str, ...] = ()
+    """The request's fields that are not ``OPTIONS``, in order: refused in a new game only."""
 
 
 def setup_card_for(pack: Pack, players: int) -> SetupCard | None:
@@ -35,7 +40,7 @@ def setup_card_for(pack: Pack, players: int) -> SetupCard | None:
 
 def parse_setup(request: Mapping[str, Any]) -> Setup | Rejection:
     """``{"seats": 1..6}`` (two when absent) and an optional custom ``"pack"`` (the demo pack
-    otherwise)."""
+    otherwise). Other fields are kept in ``unknown`` for ``check_new_setup``."""
     seats = request.get("seats", DEFAULT_SEATS)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 6:
         return Rejection(
@@ -58,7 +63,12 @@ def parse_setup(request: Mapping[str, Any]) -> Setup | Rejection:
             f"pack.setups: no setup card for {seats} players",
             {"field": "pack.setups"},
         )
-    return Setup(seats=seats, pack=pack)
+    return Setup(seats=seats, pack=pack, unknown=unknown_fields(request, OPTIONS))
+
+
+def check_new_setup(setup: Setup) -> Rejection | None:
+    """A new game's request has no field but ``OPTIONS`` (a stored game's may: it still loads)."""
+    return unknown_option("death-angel", setup.unknown, OPTIONS) if setup.unknown else None
 
 
 def seat_ids(setup: Setup) -> tuple[str, ...]:

@@ -18,7 +18,13 @@ from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.events import EVENT_CODEC
 from vantage.rules.wh40k10e.evolve import evolve
 from vantage.rules.wh40k10e.layouts import LAYOUTS
-from vantage.rules.wh40k10e.setup import PLAYERS, GameSetup, initial_state, parse_setup
+from vantage.rules.wh40k10e.setup import (
+    PLAYERS,
+    GameSetup,
+    check_new_setup,
+    initial_state,
+    parse_setup,
+)
 from vantage.rules.wh40k10e.state import STATE_CODEC, State
 
 
@@ -34,6 +40,10 @@ class Wh40k10eRuleset(Ruleset[State]):
     def parse_setup(self, request: Mapping[str, Any]) -> GameSetup | Rejection:
         """Armies, layout, battle size, strictness (docs/wh40k10e.md "Creating a game")."""
         return parse_setup(request)
+
+    def check_new_setup(self, setup: GameSetup) -> Rejection | None:
+        """A new game's request names no field this system does not take (a typo, ``setup``)."""
+        return check_new_setup(setup)
 
     def seats(self, setup: GameSetup) -> tuple[str, ...]:
         """Two players."""

@@ -3,7 +3,9 @@
 ``{"armies": {"p1": <army JSON> | {"demo": 0}, "p2": ...}, "layout": "ruined-city" |
 {"terrain": [...], "objectives": [...]}, "strict": true, "battle_size": "incursion",
 "objectives": "place" | "layout", "starting_cp": 0}``; everything is optional (demo armies,
-the ruined-city layout, strict, Incursion, players place the markers).
+the ruined-city layout, strict, Incursion, players place the markers). Any other field (a typo
+such as ``"stict"``, a sandbox-style ``"setup"``) is refused for a new game by
+``check_new_setup``; a stored game's set-up still parses (``Ruleset.check_new_setup``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from vantage.engine.codec import wire
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
 from vantage.rosters import army_from_json, demo_armies
+from vantage.rules.common.options import unknown_fields, unknown_option
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
 from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
 from vantage.rules.wh40k10e.state import (
@@ -35,6 +38,8 @@ SIZES: dict[str, tuple[float, float, float]] = {
     "onslaught": (90.0, 44.0, 750.0),
 }
 """Battle size → table width, depth and the Strategic Reserves cap in points (§2.1, §2.2)."""
+OPTIONS = ("armies", "battle_size", "layout", "objectives", "starting_cp", "strict")
+"""The fields of a create-game request this system reads (besides ``system``)."""
 ZONE_DEPTH = 12.0
 """Only War deployment zones: 12" strips along the long edges (§10 DECISION)."""
 
@@ -48,10 +53,17 @@ class GameSetup:
     sheets: tuple[UnitSheet, ...]
     terrain: tuple[TerrainPiece, ...]
     objectives: tuple[Objective, ...] = ()
+    unknown: tuple[str, ...] = ()
+    """The request's fields that are not ``OPTIONS``, in order: refused in a new game only."""
 
 
 def _bad(field: str, message: str) -> Rejection:
     return Rejection("setup/invalid", f"{field}: {message}", {"field": field})
+
+
+def check_new_setup(setup: GameSetup) -> Rejection | None:
+    """A new game's request has no field but ``OPTIONS`` (a typo would be silently ignored)."""
+    return unknown_option("wh40k-10e", setup.unknown, OPTIONS) if setup.unknown else None
 
 
 def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
@@ -88,6 +100,7 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
         sheets=tuple(sheets),
         terrain=terrain,
         objectives=() if options.place_objectives else objectives,
+        unknown=unknown_fields(request, OPTIONS),
     )
 
 

@@ -124,3 +124,17 @@ def test_a_well_formed_export_that_does_not_verify_still_exits_1(
     file.write_text(json.dumps(doc))
     done = _verify(file)
     assert done.returncode == 1 and done.stderr.startswith("FAILED: event v=9")
+
+
+async def test_an_export_in_progress_is_not_over_not_malformed(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """Its hidden events are their version alone ({"v": n}): the verdict is still "not over"."""
+    _service, _game_id, early = await _play(sqlite_url, entropy=False)
+    early = copy.deepcopy(early)
+    early["events"].append({"v": len(early["events"]) + 1})  # as a hidden event is shown
+    assert export_problem(early) == ""
+    file = tmp_path / "early.json"
+    file.write_text(json.dumps(early))
+    done = _verify(file)
+    assert done.returncode == 1 and "not over" in done.stderr

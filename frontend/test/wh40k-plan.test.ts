@@ -3,7 +3,7 @@ import { baseGap, defaultRangedTargets, rangedAttacks } from "../src/wh40k/attac
 import { basesField, summarizeArmy } from "../src/wh40k/army";
 import { shownTable } from "../src/wh40k/board-state";
 import { freshEntropy } from "../src/wh40k/entropy";
-import { addDrop, blockFormation, longestPath, startPlan, toPaths, toPlaces, undoDrop } from "../src/wh40k/move-plan";
+import { addDrop, blockFormation, cancelPlan, longestPath, startPlan, toPaths, toPlaces, undoDrop } from "../src/wh40k/move-plan";
 import { placementPlan } from "../src/wh40k/plan-start";
 import { fixture, status } from "./wh40k-fixture";
 
@@ -16,6 +16,17 @@ describe("move plans", () => {
     expect(toPaths(plan)).toEqual([{ model: "m1", path: [[3, 4], [3, 5]] }]);
     expect(longestPath(plan)).toBeCloseTo(6);
     expect(toPaths(undoDrop(plan))).toEqual([{ model: "m1", path: [[3, 4]] }]);
+  });
+
+  it("starts a rolled charge or a consolidation again on Cancel, and drops any other plan", () => {
+    // A charge the game waits for has no panel to plan it anew: Cancel must leave a plan to drag.
+    for (const purpose of ["charge", "consolidate"] as const) {
+      const moved = addDrop({ ...plan0, purpose }, [{ model: "m1", to: { x: 3, y: 4 } }]);
+      expect(cancelPlan(moved)).toEqual({ ...plan0, purpose, steps: [] });
+    }
+    for (const purpose of ["move", "deploy", "pile_in", "arrive"] as const) {
+      expect(cancelPlan(addDrop({ ...plan0, purpose }, [{ model: "m1", to: { x: 3, y: 4 } }]))).toBeNull();
+    }
   });
 
   it("places a set-up where the models were dropped", () => {

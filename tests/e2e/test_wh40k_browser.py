@@ -351,6 +351,14 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     d = math.dist((model["x"], model["y"]), (target["x"], target["y"]))
     go = d - _reach(model) - _reach(target) - 0.3
     dx, dy = (target["x"] - model["x"]) / d, (target["y"] - model["y"]) / d
+    # Cancel after a drag starts the charge move again: the plan and its controls stay, the
+    # models go back, and the unit can be dragged anew (the drag below, confirmed).
+    t.drag(first, f"{mover}-1", (model["x"] + dx * 1.5, model["y"] + dy * 1.5))
+    seats[first].locator("[data-testid=w40-plan-distance]", has_text='1.5"').wait_for()
+    seats[first].locator("[data-testid=w40-charge-move] [data-testid=w40-cancel]").click()
+    seats[first].locator("[data-testid=w40-plan-distance]", has_text='0.0"').wait_for()
+    back = seats[first].evaluate(f"window.__vantage.model('{mover}-1')")
+    assert math.dist((back["x"], back["y"]), (model["x"], model["y"])) < 0.01, back
     # dropped about 0.3" short of the target's base: the page puts it in base contact, which
     # the rule asks for where it can be reached (R11); the referee would warn otherwise
     t.drag(first, f"{mover}-1", (model["x"] + dx * go, model["y"] + dy * go))

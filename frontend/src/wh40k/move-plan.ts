@@ -48,6 +48,16 @@ export function undoDrop(plan: MovePlan): MovePlan {
   return { ...plan, steps: plan.steps.slice(0, -1) };
 }
 
+/** Moves the game waits for (a rolled charge, a consolidation): Cancel starts them again
+ * rather than dropping them, since no panel would offer to plan them anew. */
+export const MUST_MOVE: ReadonlySet<PlanPurpose> = new Set(["charge", "consolidate"]);
+
+/** The plan after Cancel: a move the game waits for starts again from its models' places;
+ * any other plan is dropped (the panel offers its choices again). */
+export function cancelPlan(plan: MovePlan): MovePlan | null {
+  return MUST_MOVE.has(plan.purpose) ? { ...plan, steps: [] } : null;
+}
+
 /** Each model's waypoints after its start, in order. */
 export function waypoints(plan: MovePlan): Map<ModelId, Point[]> {
   const out = new Map<ModelId, Point[]>();

@@ -2,7 +2,7 @@
 // back, start again, cancel.
 
 import { formatInches } from "../geometry/scale-bar";
-import { longestPath, PLACES_ONLY, undoDrop } from "./move-plan";
+import { cancelPlan, longestPath, PLACES_ONLY, undoDrop } from "./move-plan";
 import type { W40Control } from "./w40-control";
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
   limitNote?: string;
   hint?: string;
   onConfirm(): void;
-  /** Restart from scratch (default: drop every step). */
+  /** Called after Cancel (which starts a charge or consolidation again, and drops any other plan). */
   onCancel?: () => void;
 }
 
@@ -56,8 +56,12 @@ export function PlanControls({ control, confirmLabel, limit, limitNote, hint, on
         <button
           type="button"
           class="button"
+          data-testid="w40-cancel"
           onClick={() => {
-            control.plan.value = null;
+            const next = cancelPlan(plan);
+            control.plan.value = next;
+            // The whole unit selected again, so that a drag moves it (as a new plan does).
+            if (next) control.selectUnit(next.unit);
             onCancel?.();
           }}
         >

@@ -82,7 +82,10 @@ export class GestureMachine {
       model !== null &&
       this.lastClick?.model === model &&
       p.time - this.lastClick.time <= DOUBLE_PRESS_MS;
-    if (model !== null) this.host.pressModel(model, { shift, double });
+    // A second press is a double only once released unmoved: until then the host hears nothing
+    // of it, and a press that turns into a drag is a plain press (a click then a quick drag of
+    // one model must not take its whole unit).
+    if (model !== null && !double) this.host.pressModel(model, { shift, double });
     this.mode = { kind: "pressed", model, start: p.at, shift, double };
   }
 
@@ -94,6 +97,7 @@ export class GestureMachine {
       case "pressed": {
         if (distance(p.at, mode.start) < DRAG_THRESHOLD) return;
         this.lastClick = null;
+        if (mode.double && mode.model !== null) this.host.pressModel(mode.model, { shift: mode.shift, double: false });
         if (this.host.dragStart(mode.model, mode.start)) {
           this.mode = { kind: "dragging" };
           this.host.dragMove(p.at);
@@ -129,6 +133,7 @@ export class GestureMachine {
           this.host.clickEmpty(p.at);
           this.lastClick = null;
         } else {
+          if (mode.double) this.host.pressModel(mode.model, { shift: mode.shift, double: true });
           this.host.clickModel(mode.model, { shift: mode.shift, double: mode.double }, p.at);
           this.lastClick = mode.double ? null : { model: mode.model, time: p.time };
         }

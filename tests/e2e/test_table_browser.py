@@ -89,6 +89,9 @@ def test_players_and_spectator_share_the_table_through_a_restart(
     pages = (p1, p2, spectator)
     assert p1.evaluate("window.__vantage.viewer") == {"player": "p1", "role": "player"}
     assert spectator.evaluate("window.__vantage.viewer") == {"player": None, "role": "spectator"}
+    # The tab names the game (a free table has no turns to announce).
+    for page in pages:
+        page.wait_for_function("document.title === 'Sandbox — Vantage'", timeout=WAIT_MS)
     start = model(p1, "w1")
 
     # Player 1 drags one of their bases 4" with the mouse; everyone sees it land there.

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from "preact/hooks";
 import { exportGame, getGame } from "../net/http-api";
 import { type PlayRoute, gameSocketUrl } from "../net/urls";
 import { ConnectionBadge } from "../ui/connection-badge";
+import { useDocumentTitle } from "../ui/document-title";
 import { Toasts } from "../ui/toasts";
 import { DaSession } from "./da-session";
 import { DaStore } from "./da-store";
@@ -69,6 +70,7 @@ export function DeathAngelPage({ route }: { route: PlayRoute }) {
   const me = viewer?.player ?? null;
   const names = store.names.value;
   const failure = store.failure.value;
+  useDocumentTitle({ system: "death-angel", mustAct: control.ask.value.kind !== "wait" });
 
   return (
     <div class="play da-page">

@@ -11,6 +11,7 @@ import { GameStore } from "../state/game-store";
 import { installTestHooks } from "../test-hooks";
 import { BoardView } from "./board-view";
 import { ConnectionBadge } from "./connection-badge";
+import { useDocumentTitle } from "./document-title";
 import { SidePanel } from "./side-panel";
 import { TableTools } from "./table-tools";
 import { Toasts } from "./toasts";
@@ -78,6 +79,8 @@ export function PlayPage({ route }: { route: PlayRoute }) {
   const viewer = store.viewer.value;
   const me = viewer?.player ? store.index.value.players.get(viewer.player) : undefined;
   const failure = store.failure.value;
+  // A free table has no turns: the tab names the game only.
+  useDocumentTitle({ system: store.system.value, mustAct: false });
 
   return (
     <div class="play">

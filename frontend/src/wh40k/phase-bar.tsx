@@ -1,5 +1,6 @@
 // Round, whose turn, the phase (with the turn's five phases as a track) and what the game waits for.
 
+import { useDocumentTitle } from "../ui/document-title";
 import { PHASE_TITLE, STEP_TITLE, type Namer, title } from "./names";
 import { pendingWords } from "./offered-actions";
 import type { W40State } from "./wire";
@@ -12,6 +13,7 @@ export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; 
   const p = g.pending;
   const waitingFor = p?.kind === "declare_formations" ? (p.options.length > 1 ? "both players" : names.player(p.options[0])) : names.player(p?.player);
   const yours = p !== null && (p.player === me || (p.kind === "declare_formations" && me !== null && p.options.includes(me)));
+  useDocumentTitle({ system: "wh40k-10e", mustAct: yours && g.result === null, what: p && pendingWords(p) });
   return (
     <div class="w40-phasebar" data-testid="w40-phasebar" data-round={g.round} data-phase={g.phase} data-step={g.step} data-active={g.active ?? ""}>
       {g.phase === "setup" ? (

@@ -3,7 +3,7 @@ import { baseGap, defaultRangedTargets, rangedAttacks } from "../src/wh40k/attac
 import { basesField, summarizeArmy } from "../src/wh40k/army";
 import { shownTable } from "../src/wh40k/board-state";
 import { freshEntropy } from "../src/wh40k/entropy";
-import { addDrop, blockFormation, cancelPlan, longestPath, startPlan, toPaths, toPlaces, undoDrop } from "../src/wh40k/move-plan";
+import { addDrop, blockFormation, cancelPlan, longestPath, startPlan, toPaths, toPlaces, trails, undoDrop } from "../src/wh40k/move-plan";
 import { placementPlan } from "../src/wh40k/plan-start";
 import { fixture, status } from "./wh40k-fixture";
 
@@ -26,6 +26,14 @@ describe("move plans", () => {
     }
     for (const purpose of ["move", "deploy", "pile_in", "arrive"] as const) {
       expect(cancelPlan(addDrop({ ...plan0, purpose }, [{ model: "m1", to: { x: 3, y: 4 } }]))).toBeNull();
+    }
+  });
+
+  it("draws a move's trail from its start, and none for a set-up (its start is a proposal)", () => {
+    const drop = [{ model: "m1", to: { x: 3, y: 4 } }];
+    expect([...trails(addDrop(plan0, drop))]).toEqual([["m1", [{ x: 0, y: 0 }, { x: 3, y: 4 }]]]);
+    for (const purpose of ["deploy", "arrive", "disembark", "rapid_ingress"] as const) {
+      expect(trails(addDrop({ ...plan0, purpose }, drop)).size).toBe(0);
     }
   });
 

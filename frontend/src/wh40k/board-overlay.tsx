@@ -5,7 +5,7 @@
 import { reach } from "../geometry/base-footprint";
 import type { ModelInfo } from "../protocol/messages";
 import { levelLabel } from "./elevation";
-import { waypoints } from "./move-plan";
+import { trails } from "./move-plan";
 import { shownTable } from "./board-state";
 import { unitMarkers } from "./unit-markers";
 import type { W40Control } from "./w40-control";
@@ -72,7 +72,7 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
     const y = (e.clientY - r.top - camera.y) / camera.scale;
     pick?.(Math.round(x * 10) / 10, Math.round(y * 10) / 10);
   };
-  const ways = plan ? waypoints(plan) : new Map();
+  const paths = plan ? trails(plan) : new Map<string, { x: number; y: number }[]>();
   return (
     <svg class={`w40-overlay ${pick ? "w40-overlay--pick" : ""}`} data-testid="w40-overlay" onClick={pick ? onPick : undefined}>
       <g transform={`translate(${camera.x} ${camera.y}) scale(${camera.scale})`}>
@@ -125,19 +125,9 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
               </text>
             </g>
           ))}
-        {plan &&
-          [...ways].map(([id, points]) => {
-            const start = plan.start.get(id);
-            if (!start) return null;
-            const all = [start, ...points];
-            return (
-              <polyline
-                key={`p-${id}`}
-                class="w40-path"
-                points={all.map((p) => `${p.x},${p.y}`).join(" ")}
-              />
-            );
-          })}
+        {[...paths].map(([id, all]) => (
+          <polyline key={`p-${id}`} class="w40-path" points={all.map((p) => `${p.x},${p.y}`).join(" ")} />
+        ))}
       </g>
     </svg>
   );

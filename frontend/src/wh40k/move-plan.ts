@@ -71,6 +71,18 @@ export function waypoints(plan: MovePlan): Map<ModelId, Point[]> {
   return out;
 }
 
+/** The paths to draw on the table, start first, for the models that moved: none for a set-up,
+ * whose start is only a proposed spot (a distance or a trail from it means nothing). */
+export function trails(plan: MovePlan): Map<ModelId, Point[]> {
+  const out = new Map<ModelId, Point[]>();
+  if (PLACES_ONLY.has(plan.purpose)) return out;
+  for (const [id, points] of waypoints(plan)) {
+    const start = plan.start.get(id);
+    if (start) out.set(id, [start, ...points]);
+  }
+  return out;
+}
+
 /** Where each model of the plan is now (its last waypoint, else its start). */
 export function positions(plan: MovePlan): Map<ModelId, Point> {
   const out = new Map(plan.start);

@@ -9,6 +9,7 @@ import {
   type Rect,
   aroundBox,
   inArea,
+  keepInside,
   layoutLabels,
   overlaps,
 } from "../src/board/label-layout";
@@ -262,3 +263,24 @@ function spread(l: LabelRequest): Rect {
 function grown(r: Rect, by: number): Rect {
   return { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
 }
+
+describe("keepInside", () => {
+  const size = { w: 40, h: 22 };
+
+  it("leaves a read-out that fits where it is", () => {
+    expect(keepInside({ x: 300, y: 200 }, size, VIEW)).toEqual({ x: 300, y: 200 });
+  });
+
+  it("brings a ring's label above the top of the screen (a 24\" ring) back into view", () => {
+    expect(keepInside({ x: 300, y: -180 }, size, VIEW)).toEqual({ x: 300, y: 4 });
+  });
+
+  it("keeps it off the other edges too", () => {
+    expect(keepInside({ x: -30, y: 900 }, size, VIEW)).toEqual({ x: 4, y: VIEW.height - size.h - 4 });
+    expect(keepInside({ x: 1275, y: 10 }, size, VIEW)).toEqual({ x: VIEW.width - size.w - 4, y: 10 });
+  });
+
+  it("keeps the top-left corner in when the viewport is smaller than the label", () => {
+    expect(keepInside({ x: -10, y: -10 }, { w: 500, h: 500 }, { width: 100, height: 100 })).toEqual({ x: 4, y: 4 });
+  });
+});

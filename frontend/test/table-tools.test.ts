@@ -407,6 +407,37 @@ describe("ToolController", () => {
     expect(readout().rings).toEqual([]);
   });
 
+  it("changes the last ring with the radius, and keeps one ring a model", async () => {
+    tools.setTool("ring");
+    tools.click({ x: 10, y: 10 }, "a1", false);
+    tools.click({ x: 40, y: 30 }, "b1", false);
+    await settle();
+    expect(readout().rings).toEqual([{ model: "a1", radius: 6 }, { model: "b1", radius: 6 }]);
+    expect(readout().ringEdited).toBe("b1");
+    // typing 24 changes the ring just placed, not a1's, and not only the next one
+    tools.setRingRadius(24);
+    await settle();
+    expect(readout().rings).toEqual([{ model: "a1", radius: 6 }, { model: "b1", radius: 24 }]);
+    expect(tools.scene().labels.map((l) => l.text)).toEqual(['6"', '24"']);
+    // a click on b1 again takes its 24" ring away rather than adding a second one
+    tools.click({ x: 40, y: 30 }, "b1", false);
+    await settle();
+    expect(readout().rings).toEqual([{ model: "a1", radius: 6 }]);
+    expect(readout().ringEdited).toBeNull();
+    // with nothing being edited, a new radius is only the next ring's
+    tools.setRingRadius(12);
+    await settle();
+    expect(readout().rings).toEqual([{ model: "a1", radius: 6 }]);
+    // a click on a model ringed at another radius gives its ring the new one (no second ring)
+    tools.click({ x: 10, y: 10 }, "a1", false);
+    await settle();
+    expect(readout().rings).toEqual([{ model: "a1", radius: 12 }]);
+    expect(readout().ringEdited).toBe("a1");
+    tools.clearMarks("ring");
+    await settle();
+    expect(readout().ringEdited).toBeNull();
+  });
+
   it("checks a dragged unit ten times a second, halo at once, marks from the answer", async () => {
     // the question names the whole unit: a1 where the table shows it, a2 where it is dragged
     tools.moveStarted("a2", ["a2"]);

@@ -105,6 +105,14 @@ def test_each_tool_shows_the_servers_answer(
             pytest.approx(3, abs=1e-4)
         )
         p1.screenshot(path=str(shots / "tool-ring.png"))
+        # A new radius changes the ring on the table; a click on b1 again takes it away (no
+        # second ring of the same radius).
+        radius.fill("24")
+        wait_hook(p1, "v.rings.length === 1 && v.rings[0].radius === 24")
+        assert hook(p1, "rings") == [{"model": "b1", "radius": 24}]
+        p1.screenshot(path=str(shots / "tool-ring-24.png"))
+        click_at(p1, 30, 10)
+        wait_hook(p1, "v.rings.length === 0")
 
         # Line of sight (key L): a1 to b1 is blocked by the building, which is highlighted.
         p1.keyboard.press("l")

@@ -206,3 +206,19 @@ export function inArea(centre: { x: number; y: number }, area: Rect, w: number, 
 }
 
 const roundPoint = (p: { x: number; y: number }) => ({ x: Math.round(p.x), y: Math.round(p.y) });
+
+/**
+ * A read-out's top-left corner moved as little as it takes to show it whole inside the viewport
+ * (`pad` pixels from its edges): a ring's label above a ring taller than the screen stays in view.
+ * A label wider or taller than the viewport keeps its left or top edge in.
+ */
+export function keepInside(
+  at: { x: number; y: number },
+  size: { w: number; h: number },
+  viewport: { width: number; height: number },
+  pad = 4,
+): { x: number; y: number } {
+  const x = Math.max(pad, Math.min(at.x, viewport.width - size.w - pad));
+  const y = Math.max(pad, Math.min(at.y, viewport.height - size.h - pad));
+  return { x, y };
+}

@@ -64,7 +64,7 @@ function hint(r: ToolReadout): string | null {
         ? "Click the second end: a base or a point."
         : "Click a base or a point, then another (or drag between them).";
     case "ring":
-      return "Click a model to add a ring (again to remove it).";
+      return "Click a model to ring it (again to remove it). A new radius changes the last ring.";
     case "sight":
       if (r.sight === null) return "Click the observer.";
       if (r.sight.target === null) return "Click the target.";
@@ -228,8 +228,18 @@ function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; n
         />{" "}
         in from the base edge
       </label>
+      {r.rings.length === 0 && <div class="muted">No rings yet.</div>}
       {r.rings.length > 0 && (
-        <div class="muted">{r.rings.map((g) => `${names.model(g.model)} ${g.radius}"`).join(" · ")}</div>
+        <div class="muted" data-testid="ring-list">
+          {r.rings.map((g, i) => (
+            <span key={g.model}>
+              {i > 0 && " · "}
+              <span class={g.model === r.ringEdited ? "tool-panel__edited" : ""}>
+                {names.model(g.model)} {g.radius}"
+              </span>
+            </span>
+          ))}
+        </div>
       )}
     </Section>
   );

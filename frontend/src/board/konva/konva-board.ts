@@ -120,7 +120,7 @@ export function createKonvaBoard(
     const dragged = drag?.starts;
     const focus = new Set(view?.focus ?? []);
     for (const b of shown) if (selection.has(b.id) || dragged?.has(b.id)) focus.add(b.unit);
-    overlay.layout(camera);
+    overlay.layout(camera, viewport());
     hud.layout(camera, shown, viewport(), { focus, reserved: overlay.labelRects(), marks: view?.marks ?? [] });
   }
 

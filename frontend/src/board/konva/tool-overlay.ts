@@ -12,6 +12,7 @@ import { Line } from "konva/lib/shapes/Line";
 import { Text } from "konva/lib/shapes/Text";
 import { type Camera, toScreen } from "../../geometry/camera";
 import type { Point } from "../../geometry/vec";
+import { keepInside } from "../label-layout";
 import type { OverlayLabel, OverlayScene, OverlayShape } from "../tools/overlay-scene";
 import { TOOL_TONES, type ToneStyle } from "../palette";
 
@@ -56,6 +57,8 @@ export class ToolOverlay {
   private readonly labels = new Map<string, DrawnLabel>();
   private readonly labelGroup: Group;
   private camera: Camera = { scale: 1, offset: { x: 0, y: 0 } };
+  /** The stage's size in pixels: labels stay inside it (null: not told yet). */
+  private viewport: { width: number; height: number } | null = null;
 
   constructor(
     private readonly world: Layer,
@@ -90,19 +93,23 @@ export class ToolOverlay {
         this.labels.delete(key);
       }
     }
-    this.layout(this.camera);
+    this.layout(this.camera, this.viewport);
     this.world.batchDraw();
   }
 
-  /** The camera moved: labels follow their table points, dots keep their size. */
-  layout(camera: Camera): void {
+  /** The camera moved: labels follow their table points (kept inside the viewport, so a label
+   * above a ring larger than the screen still shows), dots keep their size. */
+  layout(camera: Camera, viewport: { width: number; height: number } | null): void {
     this.camera = camera;
+    this.viewport = viewport;
     for (const d of this.drawn.values()) {
       if (d.kind === "dot") (d.node as Circle).radius(DOT_RADIUS / camera.scale);
     }
     for (const { label, at } of this.labels.values()) {
       const p = toScreen(camera, at);
-      label.position({ x: Math.round(p.x - label.width() / 2), y: Math.round(p.y - label.height() - 6) });
+      const corner = { x: Math.round(p.x - label.width() / 2), y: Math.round(p.y - label.height() - 6) };
+      const size = { w: label.width(), h: label.height() };
+      label.position(viewport ? keepInside(corner, size, viewport) : corner);
     }
     this.hud.batchDraw();
   }

@@ -89,9 +89,13 @@ def test_players_and_spectator_share_the_table_through_a_restart(
     pages = (p1, p2, spectator)
     assert p1.evaluate("window.__vantage.viewer") == {"player": "p1", "role": "player"}
     assert spectator.evaluate("window.__vantage.viewer") == {"player": None, "role": "spectator"}
-    # The tab names the game (a free table has no turns to announce).
+    # The tab names the game (a free table has no turns to announce); the panel names players
+    # by name, without their ids or the table's version number.
     for page in pages:
         page.wait_for_function("document.title === 'Sandbox — Vantage'", timeout=WAIT_MS)
+        assert page.inner_text(".players").startswith("Player 1\n")
+        assert "(p1)" not in page.inner_text(".panel")
+        assert page.inner_text(".panel h2 >> nth=0").strip().lower() == "table"
     start = model(p1, "w1")
 
     # Player 1 drags one of their bases 4" with the mouse; everyone sees it land there.
@@ -168,6 +172,9 @@ def test_home_page_creates_a_game_and_shows_its_links(server: LiveServer, chromi
         links.first.wait_for(timeout=WAIT_MS)
         urls = links.all_inner_texts()
         assert len(urls) == 3
+        # the seats are "Player 1", "Player 2": no internal ids
+        assert "(p1)" not in page.inner_text(".links")
+        assert "Player 1" in page.inner_text(".links")
         assert all(u.startswith(f"{server.base}/play/") and "token=" in u for u in urls)
         page.goto(urls[0])
         page.wait_for_function("window.__vantage?.ready === true", timeout=WAIT_MS)

@@ -54,7 +54,9 @@ def sight_of(page: Any, truth: Server, observer: str, target: str) -> tuple[Any,
 def test_each_tool_shows_the_servers_answer(
     server: LiveServer, open_table: Callable[[str], Any], shots: Path
 ) -> None:
-    game = create_game(server, {"system": "wh40k-9e", "setup": SETUP})
+    # the building that blocks a1-b1 has a name: the panel calls it by it
+    terrain = [{**SETUP["terrain"][0], "name": "Chapel ruin"}, *SETUP["terrain"][1:]]
+    game = create_game(server, {"system": "wh40k-9e", "setup": {**SETUP, "terrain": terrain}})
     p1 = open_table(game["seats"][0]["url"])
     spectator = open_table(game["spectator"]["url"])
     # Every viewer is told which rules the table measures by.
@@ -123,7 +125,7 @@ def test_each_tool_shows_the_servers_answer(
         assert shown["blocking"] == expected["blocking"] == ["t1"]
         assert shown["highlighted"] == ["t1"]
         assert p1.get_by_test_id("sight-words").inner_text() == "Not visible"
-        assert "(t1)" in p1.get_by_test_id("sight-blocking").inner_text()
+        assert p1.get_by_test_id("sight-blocking").inner_text() == "Blocked by Chapel ruin"
         p1.screenshot(path=str(shots / "tool-sight-blocked.png"))
 
         # ... and a1 to b2 is clear, with the server's witness segment drawn.

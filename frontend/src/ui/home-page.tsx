@@ -240,7 +240,7 @@ export function HomePage() {
           {game.seats.map((seat, i) => (
             <CopyLink
               key={seat.player}
-              label={`Player ${i + 1} (${seat.player})`}
+              label={`Player ${i + 1}`}
               url={absoluteUrl(location, seat.url)}
             />
           ))}

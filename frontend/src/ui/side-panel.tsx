@@ -26,9 +26,7 @@ export function SidePanel({ store, selected, selectUnit }: Props) {
   return (
     <aside class="panel">
       <section class="panel__section">
-        <h2>
-          Table <span class="muted">v{store.v.value ?? "–"}</span>
-        </h2>
+        <h2>Table</h2>
         {title && (
           <p class="panel__system" data-testid="system-title">
             {title}
@@ -47,7 +45,7 @@ export function SidePanel({ store, selected, selectUnit }: Props) {
           {state?.players.map((p) => (
             <li key={p.id} data-player={p.id}>
               <span class="swatch" style={{ background: p.color }} />
-              {p.name} <span class="muted">({p.id})</span>
+              {p.name || p.id}
               {p.id === me && <span class="you">you</span>}
             </li>
           ))}

@@ -28,7 +28,11 @@ interface NamedPiece {
   kind: string;
 }
 
-/** Tool names from a page's own: a terrain piece by its name (or kind) and id, else a model. */
+/** A terrain piece as people call it: its name, else its kind with its id to tell it apart. */
+export const terrainName = (t: NamedPiece): string => t.name || `${t.kind} (${t.id})`;
+
+/** Tool names from a page's own: a terrain piece by its name (by its kind and id when it has no
+ * name, as refusals name it), else a model. */
 export function toolNames(
   model: (id: ModelId) => string,
   unit: (id: string) => string,
@@ -39,7 +43,7 @@ export function toolNames(
     model,
     thing: (id) => {
       const t = pieces.get(id);
-      return t ? `${t.name || t.kind} (${id})` : model(id);
+      return t ? terrainName(t) : model(id);
     },
     unit,
   };

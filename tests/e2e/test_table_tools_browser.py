@@ -107,6 +107,10 @@ def test_each_tool_shows_the_servers_answer(
             pytest.approx(3, abs=1e-4)
         )
         p1.screenshot(path=str(shots / "tool-ring.png"))
+        # The fitted table keeps clear of the tools' panel: its far corner is not under it.
+        panel = p1.get_by_test_id("tool-panel").bounding_box()
+        corner = screen(p1, SETUP["table"]["width"], SETUP["table"]["depth"])
+        assert corner["x"] < panel["x"] or corner["y"] < panel["y"], (corner, panel)
         # A new radius changes the ring on the table; a click on b1 again takes it away (no
         # second ring of the same radius).
         radius.fill("24")

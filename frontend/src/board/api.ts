@@ -64,6 +64,11 @@ export interface BoardRenderer {
   setTool(tool: ToolKind): void;
   /** The radius, in inches from the base edge, of the next range ring. */
   setRingRadius(inches: number): void;
+  /**
+   * A panel floats over the board's bottom-right corner at this client rectangle (null: none):
+   * a fitted table keeps clear of it.
+   */
+  keepClearOf(rect: { left: number; top: number; right: number; bottom: number } | null): void;
   /** Take a tool's marks off the table (omitted: every tool's). */
   clearMarks(tool?: ToolKind): void;
   /**

@@ -8,6 +8,7 @@ import { emptyReadout } from "../board/tools/tool-readout";
 export class TableTools {
   private readonly shown = signal<ToolReadout>(emptyReadout());
   private board: BoardRenderer | null = null;
+  private panel: { left: number; top: number; right: number; bottom: number } | null = null;
 
   /** What the tools show now (the board's latest report). */
   get readout(): ReadonlySignal<ToolReadout> {
@@ -25,6 +26,14 @@ export class TableTools {
     const r = this.shown.peek();
     board.setTool(r.tool);
     board.setRingRadius(r.ringRadius);
+    board.keepClearOf(this.panel);
+  }
+
+  /** Where the read-out panel floats over the board (client pixels), null when it is hidden: the
+   * board's fit keeps the table out from under it. */
+  panelAt(rect: { left: number; top: number; right: number; bottom: number } | null): void {
+    this.panel = rect;
+    this.board?.keepClearOf(rect);
   }
 
   setTool(tool: ToolKind): void {

@@ -4,6 +4,7 @@
 
 import { useSignal } from "@preact/signals";
 import type { ComponentChildren } from "preact";
+import { useCallback, useLayoutEffect, useRef } from "preact/hooks";
 import type { ToolKind, ToolReadout } from "../board/api";
 import { parseRadius } from "../board/tools/ring-tool";
 import { formatRuler } from "../board/tools/ruler-tool";
@@ -249,14 +250,49 @@ function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; n
   );
 }
 
+/**
+ * A ref that tells `tools` where the panel is while it shows a tool's work (the table's fit keeps
+ * clear of it); not while it only checks a drag, when the table must stay under the pointer.
+ */
+function usePanelPlace(tools: TableTools, lasting: boolean): (el: HTMLDivElement | null) => void {
+  const watching = useRef<ResizeObserver | null>(null);
+  const panel = useRef<HTMLDivElement | null>(null);
+  const keep = useRef(lasting);
+  const report = useCallback(() => {
+    const el = panel.current;
+    if (el === null || !keep.current) {
+      tools.panelAt(null);
+      return;
+    }
+    const r = el.getBoundingClientRect();
+    tools.panelAt({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+  }, [tools]);
+  keep.current = lasting;
+  useLayoutEffect(report); // after every render: what it shows may have changed its size
+  return useCallback(
+    (el: HTMLDivElement | null) => {
+      watching.current?.disconnect();
+      watching.current = null;
+      panel.current = el;
+      if (el !== null) {
+        watching.current = new ResizeObserver(report);
+        watching.current.observe(el);
+      }
+      report();
+    },
+    [report],
+  );
+}
+
 export function ToolPanel({ tools, names }: { tools: TableTools; names: ToolNames }) {
   const r = tools.readout.value;
   const help = hint(r);
   const showRings = r.tool === "ring" || r.rings.length > 0;
+  const place = usePanelPlace(tools, help !== null || r.ruler !== null || r.sight !== null || showRings);
   if (help === null && !r.ruler && !r.sight && !r.dragCheck && !showRings) return null;
   const clear = (tool: ToolKind) => () => tools.clear(tool);
   return (
-    <div class="tool-panel" data-testid="tool-panel" aria-live="polite">
+    <div class="tool-panel" data-testid="tool-panel" aria-live="polite" ref={place}>
       {help && <p class="tool-panel__hint">{help}</p>}
       {r.dragCheck && <DragSection d={r.dragCheck} names={names} />}
       {r.ruler && <RulerSection r={r.ruler} names={names} clear={clear("ruler")} />}

@@ -7,13 +7,13 @@ import Konva from "konva/lib/Core";
 import type { Layer } from "konva/lib/Layer";
 import {
   type Camera,
-  fit as fitCamera,
   pan,
   toScreen,
   toTable,
   zoomAt,
 } from "../../geometry/camera";
 import { type Point, add, length, sub } from "../../geometry/vec";
+import { type Corner, fitClearOf } from "../fit-room";
 import { classifyWheel } from "../../geometry/wheel";
 import type { ModelId, TableState } from "../../protocol/messages";
 import type { TableQueries } from "../../protocol/table-queries";
@@ -41,6 +41,10 @@ interface Drag {
   starts: Map<ModelId, Point>;
   offset: Point;
 }
+
+/** The height a fit keeps free for the tools' panel once it opens (pixels): a hint and a read-out
+ * (at most 45% of the board's height). */
+const PANEL_ROOM = 200;
 
 /** A drop closer than this to the start (inches) is no move at all. */
 const MIN_MOVE = 0.005;
@@ -91,6 +95,12 @@ export function createKonvaBoard(
   let camera: Camera = { scale: 10, offset: { x: 0, y: 0 } };
   /** Until the user pans or zooms, the table keeps fitting the viewport. */
   let following = true;
+  /** The corner a floating panel covers (the tools' read-outs): a fit keeps the table clear of
+   * `corner`; `measured` is the panel's latest (the largest since it opened). */
+  let corner: Corner | null = null;
+  let measured: Corner | null = null;
+  /** The tool changed since the panel last said where it is: its next report makes room. */
+  let toolChanged = false;
   let selection: ReadonlySet<ModelId> = new Set();
   let selectMode: SelectMode = "model";
   let drag: Drag | null = null;
@@ -135,7 +145,16 @@ export function createKonvaBoard(
 
   function fitNow(): void {
     if (!shownTable) return;
-    setCamera(fitCamera(shownTable, viewport(), 24, SCALE_BAR_RESERVE));
+    setCamera(fitClearOf(shownTable, viewport(), 24, SCALE_BAR_RESERVE, corner));
+  }
+
+  /** Keep the table clear of the tools' panel as measured now (never under a drag: the next fit,
+   * a view update, a resize or Fit, makes the room then). */
+  function makeRoom(): void {
+    toolChanged = false;
+    if (measured?.w === corner?.w && measured?.h === corner?.h) return;
+    corner = measured;
+    if (following && drag === null && !toolDrag) fitNow();
   }
 
   function setSelection(next: ReadonlySet<ModelId>, notify: boolean): void {
@@ -402,10 +421,30 @@ export function createKonvaBoard(
       if (tool === tools.tool) return;
       gestures.cancelAll();
       tools.setTool(tool);
+      toolChanged = true;
       setCursor(null);
     },
     setRingRadius(inches) {
       tools.setRingRadius(inches);
+    },
+    keepClearOf(rect) {
+      let next: Corner | null = null;
+      if (rect !== null) {
+        const box = container.getBoundingClientRect();
+        const w = Math.max(0, Math.min(box.width, box.right - rect.left));
+        const h = Math.max(0, Math.min(box.height, box.bottom - rect.top));
+        if (w > 0 && h > 0) {
+          const grown = measured !== null && Math.abs(measured.w - w) < 1 ? Math.max(measured.h, h) : h;
+          next = { w, h: Math.min(Math.max(grown, PANEL_ROOM), box.height * 0.45) };
+        }
+      }
+      measured = next;
+      // The room follows the panel as it opens or closes, changes width with the layout, or
+      // after a change of tool; not as read-outs come and go while a tool is used, when the
+      // table must stay under the pointer.
+      const opened = (next === null) !== (corner === null);
+      const widened = next !== null && corner !== null && Math.abs(next.w - corner.w) >= 1;
+      if (opened || widened || toolChanged) makeRoom();
     },
     clearMarks(tool) {
       tools.clearMarks(tool ?? "all");

@@ -12,7 +12,8 @@ from vantage.store.db import open_database
 
 MARK = {"started_by": "make run"}
 """Stored with the demo game's request, so that only the games ``make run`` made are replaced:
-a game made in the lobby from the same Demo preset is the user's (the sandbox ignores the key)."""
+a game made in the lobby from the same Demo preset is the user's (a field every system takes,
+``create_options.SHELL_FIELDS``)."""
 
 
 async def create_demo_game(settings: Settings) -> CreatedGame:

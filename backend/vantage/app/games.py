@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from vantage.app.create_options import unknown_option
 from vantage.app.export import export_game
 from vantage.app.ids import hash_token, new_game_id, new_seed, new_token
 from vantage.app.live import LiveGame
@@ -99,6 +100,9 @@ class GameService:
                 "request/invalid", f"system: must be one of {names}", {"field": "system"}
             )
         options = {k: v for k, v in request.items() if k != "system"}
+        unknown = unknown_option(ruleset.name, options, ruleset.create_options)
+        if unknown is not None:
+            return unknown
         setup = ruleset.parse_setup(options)
         if isinstance(setup, Rejection):
             return setup

@@ -26,6 +26,10 @@ class Ruleset(ABC, Generic[S]):
     commands: Codec[Any]
     events: Codec[Any]
     state_codec: Codec[Any]
+    create_options: tuple[str, ...] | None = None
+    """The fields of a create-game request this system reads, besides ``system``: a new game
+    naming any other (a typo, another system's option) is refused; ``None`` takes anything.
+    Stored games are not checked (``parse_setup`` reads them as they were made)."""
 
     @abstractmethod
     def parse_setup(self, request: Mapping[str, Any]) -> Any | Rejection:

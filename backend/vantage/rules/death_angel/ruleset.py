@@ -15,7 +15,7 @@ from vantage.rules.death_angel.commands import COMMAND_CODEC, SelectActions
 from vantage.rules.death_angel.events import EVENT_CODEC
 from vantage.rules.death_angel.evolve import evolve
 from vantage.rules.death_angel.pack import PACK_CODEC
-from vantage.rules.death_angel.setup import Setup, check_new_setup, deal, parse_setup, seat_ids
+from vantage.rules.death_angel.setup import OPTIONS, Setup, deal, parse_setup, seat_ids
 from vantage.rules.death_angel.state import STATE_CODEC, State
 
 
@@ -24,6 +24,7 @@ class DeathAngelRuleset(Ruleset[State]):
 
     name = "death-angel"
     title = "Space Hulk: Death Angel (card game)"
+    create_options = OPTIONS
     commands: Codec[Any] = COMMAND_CODEC
     events: Codec[Any] = EVENT_CODEC
     state_codec: Codec[Any] = STATE_CODEC
@@ -31,10 +32,6 @@ class DeathAngelRuleset(Ruleset[State]):
     def parse_setup(self, request: Mapping[str, Any]) -> Setup | Rejection:
         """``{"seats": 1..6, "pack": {...}?}``."""
         return parse_setup(request)
-
-    def check_new_setup(self, setup: Setup) -> Rejection | None:
-        """A new game's request names no field this system does not take (a typo, ``setup``)."""
-        return check_new_setup(setup)
 
     def seats(self, setup: Setup) -> tuple[str, ...]:
         """``p1`` .. ``pN``."""

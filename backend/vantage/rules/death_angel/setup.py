@@ -8,7 +8,6 @@ from typing import Any
 
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
-from vantage.rules.common.options import unknown_fields, unknown_option
 from vantage.rules.death_angel.content import demo_pack, load_pack
 from vantage.rules.death_angel.die import shuffled
 from vantage.rules.death_angel.events import SetupDealt, TeamPick
@@ -29,8 +28,6 @@ class Setup:
 
     seats: int
     pack: Pack
-    unknown: tuple[str, ...] = ()
-    """The request's fields that are not ``OPTIONS``, in order: refused in a new game only."""
 
 
 def setup_card_for(pack: Pack, players: int) -> SetupCard | None:
@@ -40,7 +37,8 @@ def setup_card_for(pack: Pack, players: int) -> SetupCard | None:
 
 def parse_setup(request: Mapping[str, Any]) -> Setup | Rejection:
     """``{"seats": 1..6}`` (two when absent) and an optional custom ``"pack"`` (the demo pack
-    otherwise). Other fields are kept in ``unknown`` for ``check_new_setup``."""
+    otherwise). A new game's request with any other field is refused before this
+    (``Ruleset.create_options``); a stored one's is read as it is."""
     seats = request.get("seats", DEFAULT_SEATS)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 6:
         return Rejection(
@@ -63,12 +61,7 @@ def parse_setup(request: Mapping[str, Any]) -> Setup | Rejection:
             f"pack.setups: no setup card for {seats} players",
             {"field": "pack.setups"},
         )
-    return Setup(seats=seats, pack=pack, unknown=unknown_fields(request, OPTIONS))
-
-
-def check_new_setup(setup: Setup) -> Rejection | None:
-    """A new game's request has no field but ``OPTIONS`` (a stored game's may: it still loads)."""
-    return unknown_option("death-angel", setup.unknown, OPTIONS) if setup.unknown else None
+    return Setup(seats=seats, pack=pack)
 
 
 def seat_ids(setup: Setup) -> tuple[str, ...]:

@@ -44,6 +44,7 @@ class SandboxRuleset(Ruleset[Table]):
 
     name = "sandbox"
     title = "Sandbox (free table, no rules)"
+    create_options = ("setup",)
     commands: Codec[MoveModels] = Codec(MoveModels)
     events: Codec[ModelsMoved] = Codec(ModelsMoved)
     state_codec: Codec[Table] = Codec(Table)

@@ -18,13 +18,7 @@ from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.events import EVENT_CODEC
 from vantage.rules.wh40k10e.evolve import evolve
 from vantage.rules.wh40k10e.layouts import LAYOUTS
-from vantage.rules.wh40k10e.setup import (
-    PLAYERS,
-    GameSetup,
-    check_new_setup,
-    initial_state,
-    parse_setup,
-)
+from vantage.rules.wh40k10e.setup import OPTIONS, PLAYERS, GameSetup, initial_state, parse_setup
 from vantage.rules.wh40k10e.state import STATE_CODEC, State
 
 
@@ -33,6 +27,7 @@ class Wh40k10eRuleset(Ruleset[State]):
 
     name = "wh40k-10e"
     title = "Warhammer 40,000 (10th edition): Only War"
+    create_options = OPTIONS
     commands: Codec[Any] = COMMAND_CODEC
     events: Codec[Any] = EVENT_CODEC
     state_codec: Codec[Any] = STATE_CODEC
@@ -40,10 +35,6 @@ class Wh40k10eRuleset(Ruleset[State]):
     def parse_setup(self, request: Mapping[str, Any]) -> GameSetup | Rejection:
         """Armies, layout, battle size, strictness (docs/wh40k10e.md "Creating a game")."""
         return parse_setup(request)
-
-    def check_new_setup(self, setup: GameSetup) -> Rejection | None:
-        """A new game's request names no field this system does not take (a typo, ``setup``)."""
-        return check_new_setup(setup)
 
     def seats(self, setup: GameSetup) -> tuple[str, ...]:
         """Two players."""

@@ -4,8 +4,8 @@
 {"terrain": [...], "objectives": [...]}, "strict": true, "battle_size": "incursion",
 "objectives": "place" | "layout", "starting_cp": 0}``; everything is optional (demo armies,
 the ruined-city layout, strict, Incursion, players place the markers). Any other field (a typo
-such as ``"stict"``, a sandbox-style ``"setup"``) is refused for a new game by
-``check_new_setup``; a stored game's set-up still parses (``Ruleset.check_new_setup``).
+such as ``"stict"``, a sandbox-style ``"setup"``) is refused for a new game
+(``Ruleset.create_options``); a stored game's set-up still parses.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from vantage.engine.codec import wire
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
 from vantage.rosters import army_from_json, demo_armies
-from vantage.rules.common.options import unknown_fields, unknown_option
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
 from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
 from vantage.rules.wh40k10e.state import (
@@ -53,17 +52,10 @@ class GameSetup:
     sheets: tuple[UnitSheet, ...]
     terrain: tuple[TerrainPiece, ...]
     objectives: tuple[Objective, ...] = ()
-    unknown: tuple[str, ...] = ()
-    """The request's fields that are not ``OPTIONS``, in order: refused in a new game only."""
 
 
 def _bad(field: str, message: str) -> Rejection:
     return Rejection("setup/invalid", f"{field}: {message}", {"field": field})
-
-
-def check_new_setup(setup: GameSetup) -> Rejection | None:
-    """A new game's request has no field but ``OPTIONS`` (a typo would be silently ignored)."""
-    return unknown_option("wh40k-10e", setup.unknown, OPTIONS) if setup.unknown else None
 
 
 def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
@@ -100,7 +92,6 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
         sheets=tuple(sheets),
         terrain=terrain,
         objectives=() if options.place_objectives else objectives,
-        unknown=unknown_fields(request, OPTIONS),
     )
 
 

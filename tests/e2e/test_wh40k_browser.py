@@ -264,6 +264,9 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     assert (breach["location"], breach["transport"]) == ("embarked", "p1-ac-carriage")
     spectator.locator("[data-unit='p1-ac-line'] [data-marker=leader]").wait_for()
     deploy_in_ui(t, front=("carriage", "stalker"))  # the fast units at the front, mid-table
+    # The unit list keeps a unit's name apart from its counts (models, then wounds).
+    head = spectator.locator("[data-unit='p1-ac-carriage'] .w40-unit__head").text_content()
+    assert " ".join((head or "").split()) == "Pyre Carriage 1/1 12/12W", head
     st = _state(spectator)
     first = st["game"]["first"]
     second = "p2" if first == "p1" else "p1"

@@ -63,7 +63,7 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, t
     <li class={`w40-unit ${focused ? "w40-unit--focus" : ""} ${gone ? "w40-unit--gone" : ""}`} data-unit={id}>
       <button type="button" class="w40-unit__head" onClick={onSelect} title="Show this unit on the table">
         <span class="swatch" style={{ background: color }} />
-        <span class="w40-unit__name">{sheet.name}</span>
+        <span class="w40-unit__name">{sheet.name}</span>{" "}
         {status.location === "attached" ? (
           <span class="w40-unit__count muted" data-models-left={status.models_left} title="Its models are in the unit it leads">
             attached
@@ -71,6 +71,7 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, t
         ) : (
           <span class="w40-unit__count" data-models-left={status.models_left}>
             {status.models_left}/{full}
+            {woundsMax > 1 && !gone && " "}
             {woundsMax > 1 && !gone && (
               <span class="w40-unit__wounds" data-wounds-left={woundsLeft} title="Wounds left on the table">
                 {woundsLeft}/{woundsMax}W

@@ -63,9 +63,8 @@ def _shown_distance(page: Any) -> float:
     return float(found.group(1))
 
 
-def _drag_live(t: Table, player: str, model: str, to: tuple[float, float]) -> float:
-    """Drag the model (with its unit) to ``to``, read the plan's distance before the drop, then
-    drop it; returns the distance shown mid-drag."""
+def _hold_drag(t: Table, player: str, model: str, to: tuple[float, float]) -> Any:
+    """Press the model and drag it (with its unit) to ``to``, not released; returns the page."""
     page = t.seats[player]
     m = page.evaluate(f"window.__vantage.model({model!r})")
     a = page.evaluate(f"window.__vantage.screenPoint({m['x']}, {m['y']})")
@@ -74,6 +73,13 @@ def _drag_live(t: Table, player: str, model: str, to: tuple[float, float]) -> fl
     page.mouse.down()
     for i in range(1, 9):
         page.mouse.move(a["x"] + (b["x"] - a["x"]) * i / 8, a["y"] + (b["y"] - a["y"]) * i / 8)
+    return page
+
+
+def _drag_live(t: Table, player: str, model: str, to: tuple[float, float]) -> float:
+    """Drag the model (with its unit) to ``to``, read the plan's distance before the drop, then
+    drop it; returns the distance shown mid-drag."""
+    page = _hold_drag(t, player, model, to)
     page.wait_for_function(
         "document.querySelector('[data-testid=w40-plan-distance]')?.textContent"
         ".startsWith('Farthest model: 0.0') === false",
@@ -107,8 +113,24 @@ def test_the_move_distance_follows_the_drag_and_the_log_follows_a_growing_prompt
     )
     d = math.dist((model["x"], model["y"]), (target["x"], target["y"]))
     dx, dy = (target["x"] - model["x"]) / d, (target["y"] - model["y"]) / d
+    # Past the move's limit (10" or 12"), the plan's distance on the table turns to a warning
+    # colour while dragging, and the panel says the referee will not have it (rule/too_far).
+    far = 13.5
+    page = _hold_drag(t, first, f"{mover}-1", (model["x"] + dx * far, model["y"] + dy * far))
+    tag = page.locator("[data-testid=w40-plan-tag][data-over=yes]")
+    tag.wait_for()
+    assert (tag.text_content() or "").startswith("⚠ 13."), tag.text_content()
+    assert page.locator("[data-testid=w40-plan-distance]").get_attribute("data-over") == "yes"
+    assert "Too far" in page.locator("[data-testid=w40-plan-warnings]").inner_text()
+    page.screenshot(path=str(shots / "wh40k-move-too-far.png"))
+    page.mouse.up()
+    page.get_by_role("button", name="Step back").click()
+    page.locator("[data-testid=w40-plan-tag]").wait_for(state="detached")
+    assert page.locator("[data-testid=w40-plan-warnings]").count() == 0
     during = _drag_live(t, first, f"{mover}-1", (model["x"] + dx * STEP, model["y"] + dy * STEP))
     assert during == pytest.approx(STEP, abs=0.3)
+    tag = t.seats[first].locator("[data-testid=w40-plan-tag]")
+    assert tag.get_attribute("data-over") == "no", tag.text_content()
     assert _shown_distance(t.seats[first]) == pytest.approx(during, abs=0.15)
 
     # The move opens the other player's reaction window, which grows the panel above the log:

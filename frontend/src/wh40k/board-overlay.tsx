@@ -3,9 +3,11 @@
 // pointer through, except while the player picks a point on the table.
 
 import { reach } from "../geometry/base-footprint";
+import { formatInches } from "../geometry/scale-bar";
 import type { ModelInfo } from "../protocol/messages";
 import { levelLabel } from "./elevation";
 import { trails } from "./move-plan";
+import { distanceTag } from "./plan-warnings";
 import { shownTable } from "./board-state";
 import { unitMarkers } from "./unit-markers";
 import type { W40Control } from "./w40-control";
@@ -73,6 +75,13 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
     pick?.(Math.round(x * 10) / 10, Math.round(y * 10) / 10);
   };
   const paths = plan ? trails(plan) : new Map<string, { x: number; y: number }[]>();
+  // How far the planned move goes, by its farthest model, following the drag; a warning colour
+  // past the limit the panel knows (the referee refuses such a move: rule/too_far). Left of the
+  // model: the board puts the unit's name below it and its drag read-out up to the right.
+  const live = control.livePlan.value;
+  const limit = control.limit.value;
+  const tag = live ? distanceTag(live, limit) : null;
+  const tagged = tag ? state.models.find((m) => m.id === tag.model) : undefined;
   return (
     <svg class={`w40-overlay ${pick ? "w40-overlay--pick" : ""}`} data-testid="w40-overlay" onClick={pick ? onPick : undefined}>
       <g transform={`translate(${camera.x} ${camera.y}) scale(${camera.scale})`}>
@@ -128,6 +137,18 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
         {[...paths].map(([id, all]) => (
           <polyline key={`p-${id}`} class="w40-path" points={all.map((p) => `${p.x},${p.y}`).join(" ")} />
         ))}
+        {tag && (
+          <text
+            class={`w40-distance ${tag.over ? "w40-distance--over" : ""}`}
+            data-testid="w40-plan-tag"
+            data-over={tag.over ? "yes" : "no"}
+            x={tag.at.x - (tagged ? reach(tagged.base) : 0.5) - 0.4}
+            y={tag.at.y + 0.35}
+            text-anchor="end"
+          >
+            {`${tag.over ? "⚠ " : ""}${formatInches(tag.far)}${limit !== null ? ` / ${formatInches(limit)}` : ""}`}
+          </text>
+        )}
       </g>
     </svg>
   );

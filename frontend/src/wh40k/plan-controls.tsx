@@ -1,8 +1,10 @@
 // The controls of a planned move or set-up: how far it goes against the limit, confirm, step
 // back, start again, cancel.
 
+import { useEffect } from "preact/hooks";
 import { formatInches } from "../geometry/scale-bar";
 import { cancelPlan, longestPath, PLACES_ONLY, undoDrop } from "./move-plan";
+import { overLimit, planWarnings } from "./plan-warnings";
 import type { W40Control } from "./w40-control";
 
 interface Props {
@@ -19,11 +21,22 @@ interface Props {
 
 export function PlanControls({ control, confirmLabel, limit, limitNote, hint, onConfirm, onCancel }: Props) {
   const plan = control.plan.value;
+  // The table's distance read-out compares with the same limit.
+  useEffect(() => {
+    control.limit.value = limit;
+    return () => {
+      control.limit.value = null;
+    };
+  }, [control, limit]);
+  const state = control.store.state.value;
   if (!plan) return null;
   const busy = !control.store.idle.value;
   const placing = PLACES_ONLY.has(plan.purpose);
-  const far = longestPath(control.livePlan.value ?? plan);
-  const over = limit !== null && far > limit + 1e-6;
+  const live = control.livePlan.value ?? plan;
+  const far = longestPath(live);
+  const over = overLimit(far, limit);
+  const warnings = state ? planWarnings({ state, plan: live, limit }) : [];
+  const strict = state?.game.strict !== false;
   return (
     <div class="w40-plan" data-testid="w40-plan" data-purpose={plan.purpose}>
       <p class="muted">
@@ -33,11 +46,23 @@ export function PlanControls({ control, confirmLabel, limit, limitNote, hint, on
             : "Drag the unit; each drop adds a waypoint to the path. Click one model to drag it alone; shift-click or double-click selects the whole unit again.")}
       </p>
       {!placing && (
-        <p class={over ? "w40-warn" : ""} data-testid="w40-plan-distance">
+        <p class={over ? "w40-warn" : ""} data-testid="w40-plan-distance" data-over={over ? "yes" : "no"}>
           Farthest model: {formatInches(far)}
           {limit !== null && ` of ${formatInches(limit)}`}
           {limit !== null && limitNote && <span class="muted"> ({limitNote})</span>}
         </p>
+      )}
+      {warnings.length > 0 && (
+        <div class="w40-plan-warnings" data-testid="w40-plan-warnings">
+          <p class="w40-warn">{strict ? "The referee will refuse this move:" : "The referee will log a broken rule:"}</p>
+          <ul>
+            {warnings.map((w) => (
+              <li key={w} class="w40-warn">
+                {w}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <div class="w40-row">
         <button

@@ -36,6 +36,9 @@ export class W40Control {
     const moves = this.dragging.value;
     return plan && state && moves ? dropOnPlan(state, plan, moves) : plan;
   });
+  /** How far the planned move may go, in inches, when the panel can tell (the table's read-out
+   * turns to a warning past it). */
+  readonly limit: Signal<number | null> = signal(null);
   /** The unit the panels are working with (drawn highlighted). */
   readonly focus: Signal<UnitId | null> = signal(null);
   readonly highlight: Signal<Highlight> = signal(NO_HIGHLIGHT);

@@ -103,6 +103,18 @@ def test_the_move_distance_follows_the_drag_and_the_log_follows_a_growing_prompt
     t.answer_others(first)
     assert reader.evaluate(LOG_HIDDEN_BELOW) <= 2
 
+    # Dragging an own unit before choosing a move pans the table; the press chose the unit, so
+    # the Movement panel offers its moves and says to choose one first.
+    st = _state(t.spectator)
+    model = _models(st, mover)[0]
+    page = _hold_drag(t, first, f"{mover}-1", (model["x"] + 4, model["y"]))
+    page.mouse.up()
+    hint = page.locator("[data-testid=w40-move-hint]")
+    hint.wait_for()
+    assert "Normal move" in hint.inner_text() and "first" in hint.inner_text(), hint.inner_text()
+    assert page.evaluate(f"window.__vantage.model('{mover}-1')")["x"] == model["x"]  # not moved
+    page.screenshot(path=str(shots / "wh40k-move-hint.png"))
+
     # A planned Normal move: the distance shows while dragging, and is the dropped distance.
     t.seats[first].locator(f"[data-testid=w40-movement] [data-pick='{mover}']").click()
     t.seats[first].get_by_role("button", name="Normal move").click()

@@ -151,6 +151,12 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
     <div class="w40-step" data-testid="w40-movement">
       <UnitPicker units={units} names={names} label="Move" disabled={busy} onPick={(u) => control.selectUnit(u)} />
       {chosen && status && (
+        <p data-testid="w40-move-hint">
+          Choose {status.advance_roll === null ? "Normal move (or another move)" : "Advance"} for <b>{names.unit(chosen)}</b> first,
+          then drag it on the table.
+        </p>
+      )}
+      {chosen && status && (
         <div class="w40-row w40-kinds" data-testid="w40-move-kinds">
           <b>{names.unit(chosen)}</b>
           {status.advance_roll === null ? (

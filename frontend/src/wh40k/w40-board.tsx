@@ -57,7 +57,15 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
           if (plan && state) control.plan.value = dropOnPlan(state, plan, moves);
         },
         dragging: (moves) => (control.dragging.value = moves),
-        selectionChanged: () => undefined,
+        // A model pressed on the table with no move planned: its unit becomes the one the panels
+        // work with (as a click on its card), so the Movement panel offers its moves and says to
+        // choose one before dragging (a drag without a plan pans the table).
+        selectionChanged: (selected) => {
+          if (control.plan.peek() !== null) return;
+          const first = [...selected][0];
+          const unit = first === undefined ? undefined : control.store.state.peek()?.models.find((m) => m.id === first)?.unit;
+          if (unit !== undefined) control.focus.value = unit;
+        },
         toolReadout: control.tools.report,
       },
       control.queries,

@@ -42,8 +42,8 @@ interface Drag {
   offset: Point;
 }
 
-/** The height a fit keeps free for the tools' panel once it opens (pixels): a hint and a read-out
- * (at most 45% of the board's height). */
+/** The height a fit keeps free for the tools' panel once it opens, for a hint and a read-out
+ * (pixels; on a small board a quarter of its height at least, never more than 45% of it). */
 const PANEL_ROOM = 200;
 
 /** A drop closer than this to the start (inches) is no move at all. */
@@ -435,7 +435,8 @@ export function createKonvaBoard(
         const h = Math.max(0, Math.min(box.height, box.bottom - rect.top));
         if (w > 0 && h > 0) {
           const grown = measured !== null && Math.abs(measured.w - w) < 1 ? Math.max(measured.h, h) : h;
-          next = { w, h: Math.min(Math.max(grown, PANEL_ROOM), box.height * 0.45) };
+          const room = Math.max(grown, Math.min(PANEL_ROOM, box.height * 0.25));
+          next = { w, h: Math.min(room, box.height * 0.45) };
         }
       }
       measured = next;

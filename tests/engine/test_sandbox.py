@@ -165,6 +165,20 @@ def test_commands_are_read_as_json_without_conversion(to: dict[str, Any], field:
     assert not isinstance(good, Rejection)
 
 
+def _refusal(setup: dict[str, Any], field: str | None, **detail: str) -> Rejection | None:
+    """A new sandbox game's refusal of ``setup``: none when ``field`` is ``None``, else
+    ``setup/invalid`` at ``field`` with ``detail``."""
+    table = RULES.parse_setup({"setup": setup})
+    assert isinstance(table, Table)
+    refused = RULES.check_new_setup(table)
+    if field is None:
+        assert refused is None
+        return None
+    assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
+    assert dict(refused.detail) == {"field": field, **detail}
+    return refused
+
+
 def _setup_with(**changes: Any) -> dict[str, Any]:
     models = [dict(m) for m in SETUP["models"]]
     models[2] = {**models[2], **changes}
@@ -187,15 +201,9 @@ def test_a_new_set_up_with_a_base_past_the_edge_is_refused_naming_the_field(
 ) -> None:
     """As a drag there would be (move/off_table); a stored game's set-up still parses, so games
     made before this check still load and verify."""
-    setup = RULES.parse_setup({"setup": _setup_with(**changes)})
-    assert isinstance(setup, Table)
-    refused = RULES.check_new_setup(setup)
-    if field is None:
-        assert refused is None
-        return
-    assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
-    assert dict(refused.detail) == {"field": field, "model": "b1"}
-    assert refused.message.startswith(f"{field}: Brute Boss #1 (Brutes) would be off the table")
+    refused = _refusal(_setup_with(**changes), field, model="b1")
+    if refused is not None:
+        assert refused.message.startswith(f"{field}: Brute Boss #1 (Brutes) would be off the table")
 
 
 def test_a_base_touching_the_edge_is_on_the_table() -> None:
@@ -216,14 +224,7 @@ def test_a_new_set_up_with_an_objective_past_the_edge_is_refused(
     marker: dict[str, Any], field: str | None
 ) -> None:
     """Decision 22: an objective marker lies wholly on the table, as a base must."""
-    setup = RULES.parse_setup({"setup": {**SETUP, "objectives": [{"id": "o1", **marker}]}})
-    assert isinstance(setup, Table)
-    refused = RULES.check_new_setup(setup)
-    if field is None:
-        assert refused is None
-        return
-    assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
-    assert dict(refused.detail) == {"field": field, "objective": "o1"}
+    _refusal({**SETUP, "objectives": [{"id": "o1", **marker}]}, field, objective="o1")
 
 
 def test_a_new_set_up_with_a_model_below_the_table_is_refused() -> None:

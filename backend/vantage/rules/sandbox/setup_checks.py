@@ -36,13 +36,11 @@ def check_models_on_table(table: Table) -> Rejection | None:
     if off is None:
         return None
     index, model, axis = off
-    field = f"setup.models[{index}].{axis}"
     size = table.width if axis == "x" else table.depth
-    message = (
-        f"{field}: {table.model_label(model.id)} would be off the table "
-        f"(its base must lie within {axis} = 0 to {size:g})"
+    words = f"would be off the table (its base must lie within {axis} = 0 to {size:g})"
+    return _refused(
+        f"setup.models[{index}].{axis}", table.model_label(model.id), words, model=model.id
     )
-    return Rejection("setup/invalid", message, {"field": field, "model": model.id})
 
 
 def check_models_above_ground(table: Table) -> Rejection | None:
@@ -51,12 +49,10 @@ def check_models_above_ground(table: Table) -> Rejection | None:
     ``setup.models[i].z``."""
     for index, model in enumerate(table.models.values()):
         if model.z < -EPS:
-            field = f"setup.models[{index}].z"
-            message = (
-                f"{field}: {table.model_label(model.id)} would be below the table's surface "
-                f"(z = {model.z:g}; heights start at 0)"
+            words = f"would be below the table's surface (z = {model.z:g}; heights start at 0)"
+            return _refused(
+                f"setup.models[{index}].z", table.model_label(model.id), words, model=model.id
             )
-            return Rejection("setup/invalid", message, {"field": field, "model": model.id})
     return None
 
 
@@ -70,12 +66,13 @@ def check_bases_apart(table: Table) -> Rejection | None:
     earlier, later = pair
     ids = list(table.models)
     model, other = ids[later], ids[earlier]
-    field = f"setup.models[{later}]"
-    message = (
-        f"{field}: {table.model_label(model)} would overlap {table.model_label(other)} "
-        f"(setup.models[{earlier}]); bases may touch but not overlap"
+    words = (
+        f"would overlap {table.model_label(other)} (setup.models[{earlier}]); "
+        "bases may touch but not overlap"
     )
-    return Rejection("setup/invalid", message, {"field": field, "model": model, "other": other})
+    return _refused(
+        f"setup.models[{later}]", table.model_label(model), words, model=model, other=other
+    )
 
 
 def check_terrain_on_table(table: Table) -> Rejection | None:
@@ -87,12 +84,12 @@ def check_terrain_on_table(table: Table) -> Rejection | None:
         if corner is None:
             continue
         x, y = piece.polygon[corner]
-        field = f"setup.terrain[{index}].polygon[{corner}]"
-        message = (
-            f"{field}: {terrain_label(piece)} would reach past the table's edge: its corner "
-            f"({x:g}, {y:g}) must lie within x = 0 to {table.width:g}, y = 0 to {table.depth:g}"
+        words = (
+            f"would reach past the table's edge: its corner ({x:g}, {y:g}) must lie within "
+            f"x = 0 to {table.width:g}, y = 0 to {table.depth:g}"
         )
-        return Rejection("setup/invalid", message, {"field": field, "terrain": piece.id})
+        field = f"setup.terrain[{index}].polygon[{corner}]"
+        return _refused(field, terrain_label(piece), words, terrain=piece.id)
     return None
 
 
@@ -104,12 +101,12 @@ def check_objectives_on_table(table: Table) -> Rejection | None:
         radius = marker.diameter_mm / MM_PER_INCH / 2
         for axis, at, size in (("x", marker.x, table.width), ("y", marker.y, table.depth)):
             if at - radius < -EPS or at + radius > size + EPS:
-                field = f"setup.objectives[{index}].{axis}"
-                message = (
-                    f"{field}: objective {marker.id} would reach past the table's edge (its "
-                    f"marker must lie within {axis} = 0 to {size:g})"
+                words = (
+                    "would reach past the table's edge "
+                    f"(its marker must lie within {axis} = 0 to {size:g})"
                 )
-                return Rejection("setup/invalid", message, {"field": field, "objective": marker.id})
+                field = f"setup.objectives[{index}].{axis}"
+                return _refused(field, f"objective {marker.id}", words, objective=marker.id)
     return None
 
 
@@ -120,3 +117,9 @@ def first_corner_off_table(table: Table, piece: TerrainPiece) -> int | None:
         if not (-EPS <= x <= table.width + EPS and -EPS <= y <= table.depth + EPS):
             return k
     return None
+
+
+def _refused(field: str, what: str, words: str, **detail: str) -> Rejection:
+    """``setup/invalid`` at ``field``: "<field>: <what> <words>", ``detail`` naming the field
+    and the ids involved."""
+    return Rejection("setup/invalid", f"{field}: {what} {words}", {"field": field, **detail})

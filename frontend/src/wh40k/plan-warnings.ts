@@ -5,6 +5,7 @@
 // server's check on Confirm is the one that counts. Pure.
 
 import { footprint } from "../geometry/base-footprint";
+import { insidePolygon } from "../geometry/polygon";
 import { type Point, distance } from "../geometry/vec";
 import { closestPoints } from "../board/tools/closest-points";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
@@ -38,23 +39,13 @@ export function distanceTag(plan: MovePlan, limit: number | null): DistanceTag |
   return { model: best, at, far, over: overLimit(far, limit) };
 }
 
-const inside = (p: Point, poly: readonly Point[]): boolean => {
-  let hit = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i] as Point;
-    const b = poly[j] as Point;
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) hit = !hit;
-  }
-  return hit;
-};
-
 /** Whether a model standing at `at` has its base over an objective marker (not just touching). */
 export function onMarker(model: ModelInfo, at: Point, marker: Objective): boolean {
   const r = marker.diameter_mm / 50.8;
   const f = footprint(model.base);
   if (f.kind === "ellipse" && f.along === f.across) return distance(at, marker) < f.along + r - 1e-3;
   const poly = outlinePolygon(offsetOutline({ base: model.base, at, facing: model.facing }, 0), 96);
-  return inside(marker, poly) || closestPoints(poly, [marker]).distance < r - 1e-3;
+  return insidePolygon(marker, poly) || closestPoints(poly, [marker]).distance < r - 1e-3;
 }
 
 export interface PlanContext {

@@ -3,6 +3,7 @@
 // (rules decision R5; the server's `paths.sweep`: the path grown by the base's reach meets the
 // footprint). Pure plane geometry on the plan's waypoints.
 
+import { insidePolygon } from "../geometry/polygon";
 import type { Point } from "../geometry/vec";
 
 /** Distance from point `p` to the segment `a`-`b`. */
@@ -24,16 +25,6 @@ function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
   return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
-function inside(p: Point, poly: readonly Point[]): boolean {
-  let odd = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i] as Point;
-    const b = poly[j] as Point;
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) odd = !odd;
-  }
-  return odd;
-}
-
 /** Segment-to-segment distance (0 when they cross). */
 function segmentGap(a: Point, b: Point, c: Point, d: Point): number {
   if (segmentsCross(a, b, c, d)) return 0;
@@ -43,7 +34,7 @@ function segmentGap(a: Point, b: Point, c: Point, d: Point): number {
 /** The path (at least two points) swept by a base of this reach meets the polygon. */
 export function pathTouches(path: readonly Point[], reach: number, polygon: readonly Point[]): boolean {
   if (path.length < 2 || polygon.length < 3) return false;
-  if (path.some((p) => inside(p, polygon))) return true;
+  if (path.some((p) => insidePolygon(p, polygon))) return true;
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1] as Point;
     const b = path[i] as Point;

@@ -86,7 +86,6 @@ export function DeclareFormations({ control }: { control: W40Control }) {
     if (!next.delete(id)) next.add(id);
     set.value = next;
   };
-  const anyHover = mine.some(([, s]) => canHover(s));
   const declare = () => {
     const free = (u: UnitId) => !joined(u) && !aboard(u);
     const deep = [...reserves.value].filter(free);
@@ -106,89 +105,99 @@ export function DeclareFormations({ control }: { control: W40Control }) {
         Declare battle formations (secret until both have declared): which Leader joins which unit, which units start
         embarked or in Reserves (an attached unit is named by its Bodyguard unit).
       </p>
-      <table class="w40-form-table">
-        <thead>
-          <tr>
-            <th>Unit</th>
-            <th title="Set up in Reserves and arrive by Deep Strike">Deep Strike</th>
-            <th title="Strategic Reserves (up to 25% of the points)">Strat. Res.</th>
-            <th>Leader of</th>
-            {transports.length > 0 && <th>Embarked in</th>}
-            {anyHover && <th title="AIRCRAFT in Hover mode: M 20&quot;, set up like other units">Hover</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {mine.map(([id, s]) => (
-            <tr key={id} data-formation={id}>
-              <td>
+      <ul class="w40-formations">
+        {mine.map(([id, s]) => {
+          const leads = (s.sheet.leads ?? []).filter((b) => b === attach.value[id] || !led.has(b));
+          const rides =
+            s.sheet.capacity === 0 && !joined(id) && !isAircraft(s)
+              ? transports.filter(([t]) => t === embark.value[id] || room(t, id) >= size(id))
+              : null;
+          const free = !joined(id) && !aboard(id);
+          return (
+            <li key={id} class="w40-formation" data-formation={id}>
+              <div class="w40-formation__name">
                 {s.sheet.name} <span class="muted">{s.sheet.points} pts</span>
-              </td>
-              <td>
-                {s.sheet.abilities.includes("DEEP STRIKE") && !joined(id) && !aboard(id) && (
-                  <input
-                    type="checkbox"
-                    aria-label={`${s.sheet.name} Deep Strike`}
-                    checked={reserves.value.has(id)}
-                    onChange={() => toggle(reserves, id)}
-                  />
-                )}
-              </td>
-              <td>
-                {!joined(id) && !aboard(id) && (
-                  <input
-                    type="checkbox"
-                    aria-label={`${s.sheet.name} Strategic Reserves`}
-                    data-strategic={id}
-                    checked={grounded(id, s) ? !reserves.value.has(id) : strategic.value.has(id)}
-                    disabled={grounded(id, s)}
-                    title={grounded(id, s) ? "AIRCRAFT start in Reserves unless in Hover mode (§4.9)" : undefined}
-                    onChange={() => toggle(strategic, id)}
-                  />
-                )}
-              </td>
-              <td>
-                {(s.sheet.leads ?? []).length > 0 && (
-                  <select
-                    aria-label={`${s.sheet.name} leads`}
-                    data-attach={id}
-                    value={attach.value[id] ?? ""}
-                    onChange={(e) => join(id, e.currentTarget.value)}
-                  >
-                    <option value="">(leads no unit)</option>
-                    {(s.sheet.leads ?? [])
-                      .filter((b) => b === attach.value[id] || !led.has(b))
-                      .map((b) => (
-                        <option key={b} value={b}>
-                          {state.game.units[b]?.sheet.name ?? b}
-                        </option>
-                      ))}
-                  </select>
-                )}
-              </td>
-              {transports.length > 0 && (
-                <td>
-                  {s.sheet.capacity === 0 && !joined(id) && !isAircraft(s) && (
-                    <select
-                      aria-label={`${s.sheet.name} starts embarked in`}
-                      data-embark={id}
-                      value={embark.value[id] ?? ""}
-                      onChange={(e) => board(id, e.currentTarget.value)}
-                    >
-                      <option value="">(on the table)</option>
-                      {transports
-                        .filter(([t]) => t === embark.value[id] || room(t, id) >= size(id))
-                        .map(([t, ts]) => (
-                          <option key={t} value={t}>
-                            {ts.sheet.name}
+              </div>
+              <div class="w40-formation__choices">
+                {(s.sheet.leads ?? []).length > 0 &&
+                  (leads.length > 0 ? (
+                    <label class="w40-formation__pick">
+                      <span>Leads</span>
+                      <select
+                        aria-label={`${s.sheet.name} leads`}
+                        data-attach={id}
+                        value={attach.value[id] ?? ""}
+                        onChange={(e) => join(id, e.currentTarget.value)}
+                      >
+                        <option value="">no unit</option>
+                        {leads.map((b) => (
+                          <option key={b} value={b}>
+                            {state.game.units[b]?.sheet.name ?? b}
                           </option>
                         ))}
-                    </select>
-                  )}
-                </td>
-              )}
-              {anyHover && (
-                <td>
-                  {canHover(s) && (
+                      </select>
+                    </label>
+                  ) : (
+                    <span class="muted" data-attach-none={id}>
+                      Leads no unit (its units are led)
+                    </span>
+                  ))}
+                {rides &&
+                  transports.length > 0 &&
+                  (rides.length > 0 ? (
+                    <label class="w40-formation__pick">
+                      <span>Starts</span>
+                      <select
+                        aria-label={`${s.sheet.name} starts embarked in`}
+                        data-embark={id}
+                        value={embark.value[id] ?? ""}
+                        onChange={(e) => board(id, e.currentTarget.value)}
+                      >
+                        <option value="">on the table</option>
+                        {rides.map(([t, ts]) => (
+                          <option key={t} value={t}>
+                            embarked in {ts.sheet.name}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  ) : (
+                    <span class="muted" data-embark-none={id}>
+                      Starts on the table (no transport has room)
+                    </span>
+                  ))}
+                {s.sheet.abilities.includes("DEEP STRIKE") && free && (
+                  <label title="Set up in Reserves and arrive by Deep Strike">
+                    <input
+                      type="checkbox"
+                      aria-label={`${s.sheet.name} Deep Strike`}
+                      checked={reserves.value.has(id)}
+                      onChange={() => toggle(reserves, id)}
+                    />
+                    Deep Strike
+                  </label>
+                )}
+                {free && (
+                  <label
+                    title={
+                      grounded(id, s)
+                        ? "AIRCRAFT start in Reserves unless in Hover mode (§4.9)"
+                        : "Strategic Reserves (up to 25% of the points)"
+                    }
+                  >
+                    <input
+                      type="checkbox"
+                      aria-label={`${s.sheet.name} Strategic Reserves`}
+                      data-strategic={id}
+                      checked={grounded(id, s) ? !reserves.value.has(id) : strategic.value.has(id)}
+                      disabled={grounded(id, s)}
+                      onChange={() => toggle(strategic, id)}
+                    />
+                    Strategic Reserves
+                  </label>
+                )}
+                {canHover(s) && (
+                  <label title="AIRCRAFT in Hover mode: M 20&quot;, set up like other units">
                     <input
                       type="checkbox"
                       aria-label={`${s.sheet.name} Hover`}
@@ -196,13 +205,14 @@ export function DeclareFormations({ control }: { control: W40Control }) {
                       checked={hover.value.has(id)}
                       onChange={() => toggle(hover, id)}
                     />
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                    Hover
+                  </label>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
       <button
         type="button"
         class="button button--primary"

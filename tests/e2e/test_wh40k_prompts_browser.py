@@ -1,5 +1,6 @@
 """The 10th-edition side panel while playing, in real browsers: the game log keeps its newest line
-in view when a reaction window grows the panel above it (unless the reader scrolled up), a
+in view when a reaction window grows the panel above it (unless the reader scrolled up), a log
+filtered to one timeline segment says how many newer lines it hides and can show them all, a
 planned move shows the distance moved while the models are being dragged, not only once dropped,
 and a charge roll too short to reach the target is told as a failed charge, with nothing to drag.
 """
@@ -102,6 +103,18 @@ def test_the_move_distance_follows_the_drag_and_the_log_follows_a_growing_prompt
     t.end_phase(first)
     t.answer_others(first)
     assert reader.evaluate(LOG_HIDDEN_BELOW) <= 2
+
+    # A timeline chip filters the log to its segment; the log then ends by saying so, with the
+    # count of newer lines it hides, and Show all clears the filter (back to the newest line).
+    reader.locator("[data-testid=w40-timeline] .w40-chip", has_text="Declare battle formations").click()
+    notice = reader.locator("[data-testid=w40-log-filter]")
+    notice.wait_for()
+    words = notice.inner_text()
+    assert words.startswith("Showing only Declare battle formations · "), words
+    assert int(notice.get_attribute("data-newer") or 0) > 0 and "newer events hidden" in words
+    reader.locator("[data-testid=w40-log-show-all]").click()
+    notice.wait_for(state="detached")
+    reader.wait_for_function(f"({LOG_HIDDEN_BELOW})() <= 2", timeout=2_000)
 
     # Dragging an own unit before choosing a move pans the table; the press chose the unit, so
     # the Movement panel offers its moves and says to choose one first.

@@ -1,5 +1,6 @@
 // The game log in words, newest last, with every die drawn as a face. One segment of the
-// timeline may be chosen to show only its events.
+// timeline may be chosen to show only its events; the log then ends with a line saying so (and how
+// many newer lines it hides as the game moves on), with a button to show them all again.
 
 import type { ReadonlySignal } from "@preact/signals";
 import { useRef } from "preact/hooks";
@@ -7,6 +8,7 @@ import { useStickToBottom } from "../ui/stick-to-bottom";
 import { DieFace } from "./die-face";
 import { describeEvent } from "./event-text";
 import type { Namer } from "./names";
+import { timeline } from "./timeline";
 import type { Logged } from "./w40-store";
 
 interface Props {
@@ -15,9 +17,38 @@ interface Props {
   colors: ReadonlyMap<string, string>;
   /** Only these versions (a timeline segment), or all. */
   only: ReadonlySet<number> | null;
+  /** Clears the filter; without it the notice's button presses the timeline's "All" chip. */
+  onShowAll?: () => void;
 }
 
-export function GameLog({ events, names, colors, only }: Props) {
+export interface FilterNotice {
+  /** The chosen segment as its timeline chip names it ("R1 Shooting"). */
+  label: string;
+  /** Log lines after the segment, hidden by the filter. */
+  newer: number;
+}
+
+/** What the filtered log hides after its segment, or null when it shows every event. */
+export function filterNotice(events: readonly Logged[], only: ReadonlySet<number> | null, names: Namer): FilterNotice | null {
+  if (only === null) return null;
+  const segment = timeline(events).find((s) => s.versions.some((v) => only.has(v)));
+  const label = segment ? `${segment.round ? `R${segment.round} ` : ""}${segment.label}` : "one segment";
+  let last = -Infinity;
+  for (const v of only) last = Math.max(last, v);
+  const newer = events.filter(({ v, e }) => v > last && describeEvent(e, names) !== null).length;
+  return { label, newer };
+}
+
+/** The notice's words, without its button. */
+export function filterNoticeText({ label, newer }: FilterNotice): string {
+  const hidden = newer === 0 ? "" : ` · ${newer} newer ${newer === 1 ? "event" : "events"} hidden`;
+  return `Showing only ${label}${hidden}`;
+}
+
+const showAllChip = (): void =>
+  document.querySelector<HTMLButtonElement>("[data-testid=w40-timeline] [data-chip=all]")?.click();
+
+export function GameLog({ events, names, colors, only, onShowAll }: Props) {
   const list = useRef<HTMLOListElement>(null);
   const n = names.value;
   const lines = events.value
@@ -27,7 +58,8 @@ export function GameLog({ events, names, colors, only }: Props) {
   // Newest last, in view (also when the prompt above grows and squeezes the list), unless the
   // reader scrolled up: the list scrolls itself only (scrollIntoView would also scroll the page
   // or the side panel, taking the table or the prompt away on every event).
-  useStickToBottom(list, `${lines.length}|${lines.at(-1)?.v ?? ""}`);
+  const notice = filterNotice(events.value, only, n);
+  useStickToBottom(list, `${lines.length}|${lines.at(-1)?.v ?? ""}|${notice?.newer ?? ""}`);
   return (
     <ol class="w40-log" data-testid="w40-log" aria-label="Game log" ref={list}>
       {lines.map(({ v, line }) => (
@@ -48,6 +80,14 @@ export function GameLog({ events, names, colors, only }: Props) {
           )}
         </li>
       ))}
+      {notice && (
+        <li class="w40-log__filter" data-testid="w40-log-filter" data-newer={notice.newer}>
+          <span>{filterNoticeText(notice)}</span>
+          <button type="button" class="button w40-log__filter-show" data-testid="w40-log-show-all" onClick={onShowAll ?? showAllChip}>
+            Show all
+          </button>
+        </li>
+      )}
     </ol>
   );
 }

@@ -166,6 +166,9 @@ def test_home_page_creates_a_game_and_shows_its_links(server: LiveServer, chromi
     try:
         page = context.new_page()
         page.goto(f"{server.base}/")
+        # The table's size is said once: in the empty table's title, not again under it.
+        empty = page.locator(".setup", has_text="Empty table")
+        assert '60"×44"' in empty.inner_text() and "60 × 44 in" not in empty.inner_text()
         page.get_by_text("Demo", exact=False).first.click()
         page.get_by_role("button", name="Create game").click()
         links = page.locator(".links .copy-link__url")

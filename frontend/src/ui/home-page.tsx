@@ -20,13 +20,18 @@ export const defaultSeats = (info: SystemInfo | undefined): number =>
 export const seatsFor = (info: SystemInfo | undefined, chosen: Readonly<Record<string, string>>): string =>
   (info && chosen[info.name]) ?? String(defaultSeats(info));
 
-/** "60 × 44 in · 3 terrain pieces · 2 units, 10 models", read defensively from a preset. */
-export function describeSetup(setup: Record<string, unknown>): string {
+/** Whether a preset's title already gives the table's size ('Empty table, 60"×44"'). */
+export const namesSize = (title: string, w: number, d: number): boolean =>
+  new RegExp(`(^|[^0-9.])${w}\\s*(["″]|in\\b)?\\s*[×x]\\s*${d}([^0-9.]|$)`).test(title);
+
+/** "60 × 44 in · 3 terrain pieces · 2 units, 10 models", read defensively from a preset; the
+ * size is left out when the preset's `title` already gives it (the lobby says it once). */
+export function describeSetup(setup: Record<string, unknown>, title = ""): string {
   const count = (key: string) => (Array.isArray(setup[key]) ? (setup[key] as unknown[]).length : 0);
   const table = isObject(setup["table"]) ? setup["table"] : {};
   const w = typeof table["width"] === "number" ? table["width"] : 60;
   const d = typeof table["depth"] === "number" ? table["depth"] : 44;
-  const parts = [`${w} × ${d} in`];
+  const parts = namesSize(title, w, d) ? [] : [`${w} × ${d} in`];
   if (count("terrain") > 0) parts.push(`${count("terrain")} terrain pieces`);
   if (count("units") > 0) parts.push(`${count("units")} units, ${count("models")} models`);
   return parts.join(" · ");
@@ -215,7 +220,7 @@ export function HomePage() {
                   onChange={() => (setupId.value = s.id)}
                 />
                 <span class="setup__title">{s.title || s.id}</span>
-                <span class="setup__summary">{describeSetup(s.setup)}</span>
+                {describeSetup(s.setup, s.title) && <span class="setup__summary">{describeSetup(s.setup, s.title)}</span>}
               </label>
             ))}
           </fieldset>

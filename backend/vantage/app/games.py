@@ -285,27 +285,28 @@ class GameService:
         """Decide on the cached state, append with a CAS, and only then update the cache."""
         done = game.intents.get((viewer.player, intent_id))
         if done is None and recheck:
-            async with self._db.read() as session:
-                done = await event_log.find_intent(session, game.id, viewer.player, intent_id)
+            done = await self._stored_intent(game, viewer, intent_id)
         if done is not None:
             return Ack(done)
         free = is_version_free(game, command) or (
             expected_v is not None and game.rules_unchanged_since(expected_v)
         )
         if not free and expected_v is not None and expected_v != game.version:
-            return Rejection(
+            stale = Rejection(
                 "intent/stale_version",
                 f"the game is at version {game.version}, not {expected_v}",
                 {"current": game.version, "expected": expected_v},
             )
+            return await self._unless_retry(game, viewer, intent_id, stale, recheck)
         dice = SeededDice(game.seed, first=game.rolls, salt=game.salt)
         now = self._clock()
         with self.metrics.timed("intent.decide"):
             decision = decide(game, command, Ctx(viewer, now, dice))
-            if isinstance(decision, Rejection):
-                return decision
-            states = game.fold_ahead(decision.events)
-            payloads = [game.encode(e) for e in decision.events]
+            if not isinstance(decision, Rejection):
+                states = game.fold_ahead(decision.events)
+                payloads = [game.encode(e) for e in decision.events]
+        if isinstance(decision, Rejection):
+            return await self._unless_retry(game, viewer, intent_id, decision, recheck)
         before = game.version
         started = time.perf_counter()
         snapshot = None
@@ -339,6 +340,20 @@ class GameService:
         with self.metrics.timed("intent.fan_out"):
             await self._fan_out(game, before)
         return Ack(v)
+
+    async def _stored_intent(self, game: LiveGame, viewer: Viewer, intent_id: str) -> int | None:
+        """The version at which this seat's intent was committed, from the log."""
+        async with self._db.read() as session:
+            return await event_log.find_intent(session, game.id, viewer.player, intent_id)
+
+    async def _unless_retry(
+        self, game: LiveGame, viewer: Viewer, intent_id: str, refusal: Rejection, checked: bool
+    ) -> Ack | Rejection:
+        """``refusal``, unless the intent is a retry of one already committed: the recent-intents
+        cache misses it after a restart (or past its size), so a refused intent is looked up in
+        the log before it is refused (a retry must get the first answer's ``ack``)."""
+        done = None if checked else await self._stored_intent(game, viewer, intent_id)
+        return refusal if done is None else Ack(done)
 
     async def _fan_out(self, game: LiveGame, before: int) -> None:
         if self._deliver is not None:

@@ -380,7 +380,7 @@ def test_a_piece_without_a_name_is_named_by_kind_and_id() -> None:
     setup = _with_terrain((18, 1), (21, 1), (21, 3))
     setup["terrain"][1] = {k: v for k, v in setup["terrain"][1].items() if k != "name"}
     refused = _new_table(setup)
-    assert isinstance(refused, Rejection) and "ruins t1 would reach past" in refused.message
+    assert isinstance(refused, Rejection) and "ruins (t1) would reach past" in refused.message
 
 
 def test_a_base_past_the_edge_is_named_before_an_overlap_and_terrain() -> None:

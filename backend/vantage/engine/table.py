@@ -136,5 +136,6 @@ def model_label(model: Model, unit: Unit | None) -> str:
 
 
 def terrain_label(piece: TerrainPiece) -> str:
-    """A terrain piece as players read it: its name, else its kind and id ("ruins t3")."""
-    return piece.name or f"{piece.kind} {piece.id}"
+    """A terrain piece as players read it: its name, else its kind and id ("ruins (t3)", as the
+    browser's tools panel names it)."""
+    return piece.name or f"{piece.kind} ({piece.id})"

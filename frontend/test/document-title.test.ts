@@ -4,14 +4,14 @@ import { documentTitle } from "../src/ui/document-title";
 describe("documentTitle", () => {
   it("tells a player who must act, with what, before the game's name", () => {
     expect(documentTitle({ system: "wh40k-10e", mustAct: true, what: "to deploy a unit" })).toBe(
-      "● Your turn to deploy a unit — Warhammer 40,000 10th edition — Vantage",
+      "● Waiting for you to deploy a unit — Warhammer 40,000 10th edition — Vantage",
     );
   });
 
-  it("says only 'Your turn' when there is no short what", () => {
-    expect(documentTitle({ system: "death-angel", mustAct: true })).toBe("● Your turn — Death Angel — Vantage");
+  it("says only 'Waiting for you' when there is no short what", () => {
+    expect(documentTitle({ system: "death-angel", mustAct: true })).toBe("● Waiting for you — Death Angel — Vantage");
     expect(documentTitle({ system: "death-angel", mustAct: true, what: "  " })).toBe(
-      "● Your turn — Death Angel — Vantage",
+      "● Waiting for you — Death Angel — Vantage",
     );
   });
 
@@ -25,7 +25,7 @@ describe("documentTitle", () => {
   it("falls back to the system's id, and to the app alone before the system is known", () => {
     expect(documentTitle({ system: "homebrew", mustAct: false })).toBe("homebrew — Vantage");
     expect(documentTitle({ system: null, mustAct: false })).toBe("Vantage");
-    expect(documentTitle({ system: null, mustAct: true })).toBe("● Your turn — Vantage");
+    expect(documentTitle({ system: null, mustAct: true })).toBe("● Waiting for you — Vantage");
   });
 
   it("cuts a long what so the tab still shows the game", () => {

@@ -1,5 +1,6 @@
 // The browser tab's title: which game this tab shows and, above all, whether this viewer must act
-// now, so a player who switched to another tab sees "● Your turn …" there.
+// now, so a player who switched to another tab sees "● Waiting for you …" there (also in the
+// opponent's turn, when a reaction or a re-roll is this player's to decide).
 
 import { useEffect } from "preact/hooks";
 
@@ -23,7 +24,7 @@ export interface TitleParts {
   system: string | null;
   /** This viewer must act now (their turn, or a decision only they can make). */
   mustAct: boolean;
-  /** What they must do, continuing "Your turn …": "to deploy a unit". */
+  /** What they must do, continuing "Waiting for you …": "to deploy a unit". */
   what?: string | null;
 }
 
@@ -35,13 +36,13 @@ function shorten(text: string): string {
 }
 
 /**
- * "● Your turn to deploy a unit — Warhammer 40,000 10th edition — Vantage" when the viewer must
+ * "● Waiting for you to deploy a unit — Warhammer 40,000 10th edition — Vantage" when the viewer must
  * act; "Warhammer 40,000 10th edition — Vantage" otherwise (the same for spectators and for a
  * player who waits); "Vantage" before the system is known.
  */
 export function documentTitle({ system, mustAct, what }: TitleParts): string {
   const parts: string[] = [];
-  if (mustAct) parts.push(what && what.trim() ? `● Your turn ${shorten(what)}` : "● Your turn");
+  if (mustAct) parts.push(what && what.trim() ? `● Waiting for you ${shorten(what)}` : "● Waiting for you");
   if (system) parts.push(systemShortName(system));
   parts.push(APP_TITLE);
   return parts.join(" — ");

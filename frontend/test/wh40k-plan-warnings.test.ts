@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDrop } from "../src/wh40k/move-plan";
 import { movePlan } from "../src/wh40k/plan-start";
+import { namer } from "../src/wh40k/names";
 import { distanceTag, planWarnings } from "../src/wh40k/plan-warnings";
 import { fixture } from "./wh40k-fixture";
 
@@ -15,21 +16,21 @@ describe("a planned move's warnings before Confirm", () => {
     expect(distanceTag(plan, 6)?.far).toBeCloseTo(7);
     expect(distanceTag(plan, 7.5)?.over).toBe(false);
     expect(distanceTag(movePlan(s, "p1-a", "move"), 6)).toBeNull(); // nothing moved yet
-    expect(planWarnings({ state: s, plan, limit: 6 })).toEqual(['Too far: a model moves 7.0", more than the 6.0" allowed.']);
-    expect(planWarnings({ state: s, plan, limit: 8 })).toEqual([]);
+    expect(planWarnings({ state: s, plan, limit: 6, names: namer(s) })).toEqual(['Too far: a model moves 7.0", more than the 6.0" allowed.']);
+    expect(planWarnings({ state: s, plan, limit: 8, names: namer(s) })).toEqual([]);
     // a set-up has no distance: its start is a proposal
     expect(distanceTag({ ...plan, purpose: "deploy" }, 6)).toBeNull();
-    expect(planWarnings({ state: s, plan: { ...plan, purpose: "deploy" }, limit: 6 })).toEqual([]);
+    expect(planWarnings({ state: s, plan: { ...plan, purpose: "deploy" }, limit: 6, names: namer(s) })).toEqual([]);
   });
 
   it("names a model that would end on an objective marker, not one touching it", () => {
     const s = fixture();
     const on = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 30, y: 21 } }]);
-    expect(planWarnings({ state: s, plan: on, limit: null })).toEqual([
-      "Trooper ends on objective marker o1: a move may not end on a marker.",
+    expect(planWarnings({ state: s, plan: on, limit: null, names: namer(s) })).toEqual([
+      "Alpha #1 ends on objective marker o1: a move may not end on a marker.",
     ]);
     const touching = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 30, y: 22 - 40 / 50.8 - R - 0.01 } }]);
-    expect(planWarnings({ state: s, plan: touching, limit: null })).toEqual([]);
+    expect(planWarnings({ state: s, plan: touching, limit: null, names: namer(s) })).toEqual([]);
   });
 
   it("tells a charging model left short of base contact that the roll reaches", () => {
@@ -38,12 +39,12 @@ describe("a planned move's warnings before Confirm", () => {
     s.game.charge_roll = 7;
     s.game.pending = { player: "p1", kind: "charge_move", unit: "p1-a", options: ["p2-b"], detail: {} };
     const short = addDrop(movePlan(s, "p1-a", "charge"), [{ model: "p1-a-1", to: { x: 10, y: 28 } }]);
-    expect(planWarnings({ state: s, plan: short, limit: 7 })).toEqual([
-      "Trooper is not in base contact, though the roll reaches an enemy model: a charging model must end in base contact where it can.",
+    expect(planWarnings({ state: s, plan: short, limit: 7, names: namer(s) })).toEqual([
+      "Alpha #1 is not in base contact, though the roll reaches an enemy model: a charging model must end in base contact where it can.",
     ]);
     const contact = addDrop(movePlan(s, "p1-a", "charge"), [{ model: "p1-a-1", to: { x: 10, y: 30 - 2 * R - 0.004 } }]);
-    expect(planWarnings({ state: s, plan: contact, limit: 7 })).toEqual([]);
+    expect(planWarnings({ state: s, plan: contact, limit: 7, names: namer(s) })).toEqual([]);
     s.game.charge_roll = 3; // the gap is 5 - 2R = 3.74": out of the roll's reach
-    expect(planWarnings({ state: s, plan: short, limit: 3 })).toEqual([]);
+    expect(planWarnings({ state: s, plan: short, limit: 3, names: namer(s) })).toEqual([]);
   });
 });

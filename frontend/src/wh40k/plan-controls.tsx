@@ -35,7 +35,7 @@ export function PlanControls({ control, confirmLabel, limit, limitNote, hint, on
   const live = control.livePlan.value ?? plan;
   const far = longestPath(live);
   const over = overLimit(far, limit);
-  const warnings = state ? planWarnings({ state, plan: live, limit }) : [];
+  const warnings = state ? planWarnings({ state, plan: live, limit, names: control.names.value }) : [];
   const strict = state?.game.strict !== false;
   return (
     <div class="w40-plan" data-testid="w40-plan" data-purpose={plan.purpose}>

@@ -12,6 +12,7 @@ import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import type { ModelId, ModelInfo, Objective } from "../protocol/messages";
 import { baseGap } from "./base-contact";
 import { type MovePlan, PLACES_ONLY, longestPath, pathLengths, positions, waypoints } from "./move-plan";
+import type { Namer } from "./names";
 import type { W40State } from "./wire";
 
 /** Inches: the referee's base contact (a gap this small or less). */
@@ -52,10 +53,12 @@ export interface PlanContext {
   state: W40State;
   plan: MovePlan;
   limit: number | null;
+  /** How the page names models (as its log does: "Alpha #1"). */
+  names: Namer;
 }
 
 /** The plan's likely problems, in words, for the plan panel. */
-export function planWarnings({ state, plan, limit }: PlanContext): string[] {
+export function planWarnings({ state, plan, limit, names }: PlanContext): string[] {
   if (PLACES_ONLY.has(plan.purpose)) return [];
   const out: string[] = [];
   const far = longestPath(plan);
@@ -63,7 +66,7 @@ export function planWarnings({ state, plan, limit }: PlanContext): string[] {
     out.push(`Too far: a model moves ${far.toFixed(1)}", more than the ${(limit ?? 0).toFixed(1)}" allowed.`);
   }
   const byId = new Map(state.models.map((m) => [m.id, m]));
-  const label = (m: ModelInfo): string => m.name || m.id;
+  const label = (m: ModelInfo): string => names.model(m.id);
   const moved = [...waypoints(plan).keys()];
   const now = positions(plan);
   for (const id of moved) {

@@ -15,10 +15,11 @@ from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-# Eight one-model units shoulder to shoulder: their names cannot all sit beside them.
-NAMES = [
-    f"Veteran Squad {w}" for w in ("Aleph", "Beth", "Gimel", "Daleth", "He", "Vav", "Zayin", "Heth")
-]
+# Sixteen one-model units shoulder to shoulder, four by four: their names cannot all find a
+# place round them (the layout tries a ring of places round each unit, and a second row above
+# and below, before it hides a name).
+LETTERS = ("Aleph", "Beth", "Gimel", "Daleth", "He", "Vav", "Zayin", "Heth")
+NAMES = [f"Veteran Squad {w}" for w in LETTERS] + [f"Guard Squad {w}" for w in LETTERS]
 CROWD = {
     "table": {"width": 60, "depth": 44},
     "players": ["p1", "p2"],

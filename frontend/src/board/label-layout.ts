@@ -1,6 +1,9 @@
 // Where the table's name labels go on screen so that none covers another: a greedy placement in
 // priority order (the selected or dragged unit, other units, objectives, terrain) over a grid of
-// screen-pixel buckets. Pure: sizes and anchors in, positions out; the renderer draws them.
+// screen-pixel buckets. Each label takes the least bad of its candidates: one further down its
+// list, one covering a base (any unit's, its own too) and one past the table's edge all cost, a
+// label over another label or out of the viewport is never shown. A candidate past the table's
+// edge is also tried moved back onto the table. Pure: sizes and anchors in, positions out.
 
 /** A screen rectangle in pixels: top-left corner and size. */
 export interface Rect {
@@ -22,7 +25,8 @@ export const PRIORITY: Readonly<Record<LabelKind, number>> = {
 
 /**
  * How a label treats the bases on the table: "avoid" never covers one (else it is hidden),
- * "prefer" picks a candidate covering fewer if it can, "ignore" does not look.
+ * "prefer" picks a candidate covering fewer if it can (the least bad when all cover some),
+ * "ignore" does not look.
  */
 export type BasePolicy = "avoid" | "prefer" | "ignore";
 
@@ -34,7 +38,7 @@ export interface LabelRequest {
   /** Top-left corners to try, best first. */
   candidates: readonly { x: number; y: number }[];
   bases: BasePolicy;
-  /** Bases with this owner (the label's own unit) never count as covered. */
+  /** The unit the label names (bases it covers count like any other: a name hides its models too). */
   owner?: string;
 }
 
@@ -44,7 +48,10 @@ export interface Obstacle extends Rect {
 }
 
 export interface Placed extends Rect {
-  /** Which candidate was taken. */
+  /**
+   * Which candidate was taken: its index, or the number of candidates plus its index for the
+   * candidate moved back onto the table.
+   */
   choice: number;
 }
 
@@ -52,6 +59,8 @@ export interface LayoutInput {
   labels: readonly LabelRequest[];
   /** Screen area labels must stay inside. */
   viewport: { width: number; height: number };
+  /** The table on screen: a label past its edge costs (it reads as hanging off the table). */
+  bounds?: Rect;
   /** Rectangles already taken (a drag read-out, a ruler's distance): no label covers them. */
   reserved?: readonly Rect[];
   obstacles?: readonly Obstacle[];
@@ -69,7 +78,11 @@ export interface LayoutResult {
 /** A candidate one step worse than the best is kept if it is where the label already was. */
 const STICKY = 1.5;
 /** What covering one base costs against moving one candidate further down the list. */
-const BASE_COST = 10;
+export const BASE_COST = 10;
+/** What reaching past the table's edge costs: between covering one base and covering two. */
+export const OFF_TABLE_COST = 15;
+/** What moving a candidate back onto the table costs (it is a little off its anchor). */
+const MOVED_COST = 0.5;
 const CELL = 64;
 
 /** Rectangles bucketed by the grid cells they touch; `query` finds those that may overlap. */
@@ -91,6 +104,33 @@ export class RectIndex<T extends Rect> {
       for (const s of this.cells.get(k) ?? []) if (overlaps(r, s)) found.add(s);
     });
     return [...found];
+  }
+
+  /** Take out `r` (the very object inserted). */
+  remove(r: T): void {
+    this.forCells(r, (k) => {
+      const list = this.cells.get(k);
+      const i = list?.indexOf(r) ?? -1;
+      if (list && i >= 0) list.splice(i, 1);
+    });
+  }
+
+  /** How many stored rectangles overlap `r` (no list built in the common case: the layout's hot path). */
+  count(r: Rect): number {
+    const x0 = Math.floor(r.x / CELL);
+    const x1 = Math.floor((r.x + r.w) / CELL);
+    const y0 = Math.floor(r.y / CELL);
+    const y1 = Math.floor((r.y + r.h) / CELL);
+    if (x0 === x1 && y0 === y1) {
+      let n = 0;
+      for (const s of this.cells.get((x0 + 4096) * 8192 + (y0 + 4096)) ?? []) if (overlaps(r, s)) n++;
+      return n;
+    }
+    const found = new Set<T>();
+    this.forCells(r, (k) => {
+      for (const s of this.cells.get(k) ?? []) if (overlaps(r, s)) found.add(s);
+    });
+    return found.size;
   }
 
   any(r: Rect): boolean {
@@ -132,63 +172,178 @@ function placingOrder(labels: readonly LabelRequest[]): LabelRequest[] {
 /**
  * Place every label at its best free candidate, in priority order; a label with no free candidate
  * is hidden. Visible labels never overlap each other (nor `reserved`), even counting `gap`.
+ *
+ * Then one repair pass: a label left covering bases (or past the table's edge) may take a better
+ * place from the one label of its priority that holds it, when that label finds another place
+ * and the two together cover fewer bases; hidden labels of that priority then try again.
  */
 export function layoutLabels(input: LayoutInput): LayoutResult {
   const gap = input.gap ?? 2;
-  const taken = new RectIndex<Rect>();
+  const taken = new RectIndex<Slot>();
   for (const r of input.reserved ?? []) taken.insert(grow(r, gap));
   const bases = new RectIndex<Obstacle>();
   for (const o of input.obstacles ?? []) bases.insert(o);
-  const placed = new Map<string, Placed>();
+  const placed = new Map<string, Scored>();
+  const slots = new Map<string, Slot>();
   const hidden = new Set<string>();
-  for (const label of placingOrder(input.labels)) {
+  const put = (label: LabelRequest, at: Scored): void => {
+    placed.set(label.key, at);
+    const slot: Slot = { ...grow(at, gap), label };
+    slots.set(label.key, slot);
+    taken.insert(slot);
+  };
+  const lift = (key: string): void => {
+    const slot = slots.get(key);
+    if (slot) taken.remove(slot);
+    slots.delete(key);
+    placed.delete(key);
+  };
+  const order = placingOrder(input.labels);
+  for (const label of order) {
     const best = bestCandidate(label, input, taken, bases);
-    if (best === null) {
-      hidden.add(label.key);
-      continue;
-    }
-    placed.set(label.key, best);
-    taken.insert(grow(best, gap));
+    if (best === null) hidden.add(label.key);
+    else put(label, best);
   }
-  return { placed, hidden };
+  // Level by level (a repair swaps two labels of one priority), hidden labels of that level
+  // trying again before any lower label may take a place the swaps freed.
+  for (let i = 0; i < order.length; ) {
+    const level = PRIORITY[order[i]?.kind ?? "terrain"];
+    let end = i;
+    while (end < order.length && PRIORITY[order[end]?.kind ?? "terrain"] === level) end++;
+    const group = order.slice(i, end);
+    for (const label of group) {
+      const now = placed.get(label.key);
+      if (now && now.penalty > 0) repair(label, now);
+    }
+    for (const label of group) {
+      if (!hidden.has(label.key)) continue;
+      const best = bestCandidate(label, input, taken, bases);
+      if (best === null) continue;
+      hidden.delete(label.key);
+      put(label, best);
+    }
+    i = end;
+  }
+  return { placed: new Map([...placed].map(([k, { x, y, w, h, choice }]) => [k, { x, y, w, h, choice }])), hidden };
+
+  function repair(label: LabelRequest, now: Scored): void {
+    lift(label.key);
+    for (const at of places(label, input)) {
+      if (!inside(at, input.viewport)) continue;
+      const penalty = penaltyOf(label, at, input, bases);
+      if (penalty === null || penalty >= now.penalty) continue;
+      const holders = taken.overlapping(at);
+      const other = holders[0]?.label;
+      if (holders.length !== 1 || !other || PRIORITY[other.kind] !== PRIORITY[label.kind]) continue;
+      const was = placed.get(other.key);
+      if (!was) continue;
+      lift(other.key);
+      put(label, { ...at, score: at.rank + penalty, penalty });
+      const moved = bestCandidate(other, input, taken, bases);
+      if (moved && moved.penalty + penalty < was.penalty + now.penalty) {
+        put(other, moved);
+        return;
+      }
+      lift(label.key);
+      put(other, was);
+    }
+    put(label, now);
+  }
+}
+
+/** A label's place in `taken`, with the label (reserved read-outs have none: they never move). */
+interface Slot extends Rect {
+  label?: LabelRequest;
+}
+
+interface Scored extends Placed {
+  score: number;
+  /** What it costs in covered bases and reaching past the table's edge (0: a clean place). */
+  penalty: number;
+}
+
+interface Place extends Rect {
+  choice: number;
+  /** Its rank among the label's candidates (a candidate moved back onto the table ranks a bit after). */
+  rank: number;
+}
+
+/** Every place a label may take: its candidates, and each one past the table's edge moved back on. */
+function places(label: LabelRequest, input: LayoutInput): Place[] {
+  const { candidates, w, h } = label;
+  const n = candidates.length;
+  // Where a label may be moved back to: the table's part of the viewport.
+  const area = input.bounds ? clipTo(input.bounds, input.viewport) : null;
+  const out: Place[] = [];
+  for (let choice = 0; choice < n; choice++) {
+    const at = candidates[choice];
+    if (!at) continue;
+    const r: Place = { x: at.x, y: at.y, w, h, choice, rank: choice };
+    out.push(r);
+    if (area && !within(r, area) && w <= area.w && h <= area.h) {
+      const x = Math.round(Math.min(Math.max(r.x, area.x), area.x + area.w - w));
+      const y = Math.round(Math.min(Math.max(r.y, area.y), area.y + area.h - h));
+      out.push({ x, y, w, h, choice: n + choice, rank: choice + MOVED_COST });
+    }
+  }
+  return out;
+}
+
+/** The bases and table-edge cost of a place, or null where the label may not go over bases. */
+function penaltyOf(label: LabelRequest, r: Rect, input: LayoutInput, bases: RectIndex<Obstacle>): number | null {
+  const covered = label.bases === "ignore" ? 0 : bases.count(r);
+  if (covered > 0 && label.bases === "avoid") return null;
+  return BASE_COST * covered + (input.bounds && !within(r, input.bounds) ? OFF_TABLE_COST : 0);
 }
 
 function bestCandidate(
   label: LabelRequest,
   input: LayoutInput,
-  taken: RectIndex<Rect>,
+  taken: RectIndex<Slot>,
   bases: RectIndex<Obstacle>,
-): Placed | null {
+): Scored | null {
   const before = input.previous?.get(label.key);
-  let best: Placed | null = null;
-  let bestScore = Infinity;
-  for (const [choice, at] of label.candidates.entries()) {
-    const r = { x: at.x, y: at.y, w: label.w, h: label.h };
-    if (!inside(r, input.viewport) || taken.any(r)) continue;
-    const covered =
-      label.bases === "ignore" ? 0 : bases.overlapping(r).filter((o) => o.owner === undefined || o.owner !== label.owner).length;
-    if (covered > 0 && label.bases === "avoid") continue;
-    const score = choice + BASE_COST * covered - (choice === before ? STICKY : 0);
-    if (score < bestScore) {
-      bestScore = score;
-      best = { ...r, choice };
-    }
+  let best: Scored | null = null;
+  for (const at of places(label, input)) {
+    if (!inside(at, input.viewport) || taken.any(at)) continue;
+    const penalty = penaltyOf(label, at, input, bases);
+    if (penalty === null) continue;
+    const score = at.rank + penalty - (at.choice === before ? STICKY : 0);
+    if (best === null || score < best.score) best = { x: at.x, y: at.y, w: at.w, h: at.h, choice: at.choice, score, penalty };
   }
   return best;
 }
 
+const within = (r: Rect, b: Rect): boolean => r.x >= b.x && r.y >= b.y && r.x + r.w <= b.x + b.w && r.y + r.h <= b.y + b.h;
+
+function clipTo(r: Rect, vp: { width: number; height: number }): Rect {
+  const x = Math.max(0, r.x);
+  const y = Math.max(0, r.y);
+  return { x, y, w: Math.max(0, Math.min(vp.width, r.x + r.w) - x), h: Math.max(0, Math.min(vp.height, r.y + r.h) - y) };
+}
+
 /**
- * Candidates around a box (a unit's bases on screen): centred above, below, then right and left,
- * `gap` pixels off it. Positions are rounded to whole pixels so text stays crisp.
+ * Candidates around a box (a unit's bases on screen), `gap` pixels off it: centred above, below,
+ * then right and left; then above and below again shifted half a label to either side (its edge
+ * on the box's middle), then a label's height further above and below: for when the nearer places
+ * cover a neighbour's bases. Positions are rounded to whole pixels so text stays crisp.
  */
 export function aroundBox(box: Rect, w: number, h: number, gap = 4): { x: number; y: number }[] {
   const cx = box.x + box.w / 2;
   const cy = box.y + box.h / 2;
+  const above = box.y - gap - h;
+  const below = box.y + box.h + gap;
   return [
-    { x: cx - w / 2, y: box.y - gap - h },
-    { x: cx - w / 2, y: box.y + box.h + gap },
+    { x: cx - w / 2, y: above },
+    { x: cx - w / 2, y: below },
     { x: box.x + box.w + gap, y: cy - h / 2 },
     { x: box.x - gap - w, y: cy - h / 2 },
+    { x: cx, y: above },
+    { x: cx - w, y: above },
+    { x: cx, y: below },
+    { x: cx - w, y: below },
+    { x: cx - w / 2, y: above - h - gap },
+    { x: cx - w / 2, y: below + h + gap },
   ].map(roundPoint);
 }
 

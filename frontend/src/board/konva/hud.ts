@@ -89,6 +89,8 @@ export class Hud {
   private choices = new Map<string, number>();
   private hiddenKeys = new Set<string>();
   private choicesScale = 0;
+  /** The table's size in inches: names stay on it where they can. */
+  private table: { width: number; depth: number } | null = null;
   /** The scale and viewport height the scale bar was drawn for. */
   private scaleBarFor = "";
   private scaleBarBox: Box = { x: 0, y: 0, w: 0, h: 0 };
@@ -107,6 +109,7 @@ export class Hud {
 
   /** New terrain or units: rebuild the name labels. */
   setTable(state: TableState): void {
+    this.table = state.table;
     this.terrainLabels.destroyChildren();
     this.terrainNames = state.terrain.map((piece, i) => {
       const name = piece.name || piece.kind;
@@ -169,7 +172,8 @@ export class Hud {
   /**
    * Place every label for this camera and these base positions, and redraw the scale bar.
    * Focused units' names come first, then other units', objectives' and terrain names; a name
-   * that would cover one placed before it moves round its anchor or, with no room, is hidden.
+   * that would cover one placed before it moves round its anchor or, with no room, is hidden. A
+   * name keeps off the bases (its own unit's too) and on the table where it can.
    */
   layout(
     camera: Camera,
@@ -188,7 +192,8 @@ export class Hud {
     // Past choices hold labels still while the table pans or bases move; a zoom starts afresh.
     const previous = camera.scale === this.choicesScale ? this.choices : undefined;
     this.choicesScale = camera.scale;
-    const result = layoutLabels({ labels, viewport, reserved, obstacles, previous });
+    const bounds = this.table ? tableOnScreen(camera, this.table) : undefined;
+    const result = layoutLabels({ labels, viewport, bounds, reserved, obstacles, previous });
     this.choices = new Map([...result.placed].map(([k, p]) => [k, p.choice]));
     this.hiddenKeys = result.hidden;
     for (const [key, l] of nodes) {
@@ -377,6 +382,12 @@ const SCALE_BAR_HEIGHT = 36;
 const SCALE_BAR_FROM_BOTTOM = 44;
 /** The margin a fitted table keeps below it, so the scale bar never covers its corner. */
 export const SCALE_BAR_RESERVE = SCALE_BAR_FROM_BOTTOM + 8;
+
+function tableOnScreen(camera: Camera, table: { width: number; depth: number }): Box {
+  const a = toScreen(camera, { x: 0, y: 0 });
+  const b = toScreen(camera, { x: table.width, y: table.depth });
+  return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
+}
 
 function union(a: Box, b: Box): Box {
   const x = Math.min(a.x, b.x);

@@ -51,6 +51,15 @@ def _deployed(
         "p2": _trim(demos[1], {"vh-brood": 3, "vh-stalker": 1}),
     }
     _game, t = open_casual_game(server, open_table, armies, strict=strict)
+    # The battle formations form: every select offers a choice (a single one is said as text)
+    # and every unit's name fits its line.
+    form = t.seats["p1"].locator("[data-testid=w40-formations]")
+    assert form.locator("select").count() > 0
+    assert form.evaluate(
+        "f => [...f.querySelectorAll('select')].every((s) => s.options.length > 1)"
+        " && [...f.querySelectorAll('.w40-formation__name')]"
+        ".every((n) => n.scrollWidth <= n.clientWidth)"
+    )
     for player in ("p1", "p2"):
         t.click(player, "[data-testid=w40-declare]")
     deploy_in_ui(t, front=FAST if fast_in_front else ())

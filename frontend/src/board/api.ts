@@ -3,9 +3,11 @@
 
 import type { Point } from "../geometry/vec";
 import type { ModelId, PlayerId, TableState, UnitId } from "../protocol/messages";
+import type { DragMeasure } from "./drag-measure";
 import type { DragRules } from "./tools/drag-rules";
 import type { ToolKind, ToolReadout } from "./tools/tool-readout";
 
+export type { DragMeasure } from "./drag-measure";
 export type { ToolKind, ToolReadout } from "./tools/tool-readout";
 
 export interface BoardView {
@@ -19,6 +21,14 @@ export interface BoardView {
   movable?: ReadonlySet<UnitId>;
   /** How a drag is checked (unit check, engagement range drawn); omitted or null: not at all. */
   dragRules?: DragRules | null;
+  /**
+   * What the board draws of a drag itself, besides the dragged bases (omitted: "length"):
+   * "length" the start outlines, a dashed line from the grabbed base's start and its length by
+   * the pointer; "line" the outlines and the line, no length, for a page that shows the distance
+   * that counts itself (a planned move's, against its limit: the board's length is the current
+   * drag's only); "off" nothing, for models being set up (they have no start to measure from).
+   */
+  dragMeasure?: DragMeasure;
   /** Units whose names the table shows first (the unit being worked with), like the selection's. */
   focus?: ReadonlySet<UnitId>;
   /** What each objective marker's label says, by objective id (omitted: the id). */

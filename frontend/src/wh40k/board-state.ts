@@ -1,8 +1,9 @@
 // The table the board draws: the server's, with the planned move or set-up shown where the
 // player dropped it (models not on the table yet are added from their datasheets). Pure.
 
+import type { DragMeasure } from "../board/api";
 import type { ModelId, ModelInfo, TableState } from "../protocol/messages";
-import { type MovePlan, positions } from "./move-plan";
+import { type MovePlan, PLACES_ONLY, positions } from "./move-plan";
 import type { W40State } from "./wire";
 
 export interface ShownTable {
@@ -45,4 +46,16 @@ export function shownTable(state: W40State, plan: MovePlan | null): ShownTable {
     if (m) models.push({ ...m, x: p.x, y: p.y, facing });
   }
   return { state: { ...state, models }, planned: new Set(at.keys()) };
+}
+
+/**
+ * What the board draws of a drag of the plan's models: for a set-up (deploy, arrive, disembark,
+ * Rapid Ingress) nothing, the models have no start to measure from; for a move the start outlines
+ * and the dashed line, but not the board's own length: the plan's distance by the farthest model,
+ * against the limit and in the warning colour past it (plan-warnings' `distanceTag`), is the
+ * one the referee checks. The board's would be the current drag of the grabbed model only, which
+ * after a waypoint or for another model is a different number.
+ */
+export function dragMeasureFor(plan: MovePlan | null): DragMeasure {
+  return plan !== null && PLACES_ONLY.has(plan.purpose) ? "off" : "line";
 }

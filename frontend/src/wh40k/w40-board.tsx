@@ -9,7 +9,7 @@ import { dragRules } from "../board/tools/drag-rules";
 import type { ModelInfo } from "../protocol/messages";
 import { ToolPanel, toolNames } from "../ui/tool-panel";
 import { BoardOverlay, type OverlayCamera, badgeRow } from "./board-overlay";
-import { shownTable } from "./board-state";
+import { dragMeasureFor, shownTable } from "./board-state";
 import { dropOnPlan } from "./base-contact";
 import { unitMarkers } from "./unit-markers";
 import type { W40State } from "./wire";
@@ -86,6 +86,7 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
         mover: plan ? control.store.me.value : null,
         movable: new Set(plan ? [plan.unit] : []),
         dragRules: DRAG_RULES,
+        dragMeasure: dragMeasureFor(plan),
         focus: new Set([...(plan ? [plan.unit] : []), ...(focus ? [focus] : [])]),
         marks: badgeRows(state, shown.state.models),
         objectiveLabels: new Map(
@@ -120,7 +121,14 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
     };
   }, [control]);
   return (
-    <div class="w40-board" data-testid="board" data-v={shownV.value ?? ""}>
+    // --w40-ppi: the table's pixels per inch, for what the overlay draws in inches but must keep
+    // legible on a small screen (the plan's distance: wh40k.css .w40-distance)
+    <div
+      class="w40-board"
+      data-testid="board"
+      data-v={shownV.value ?? ""}
+      style={camera.value ? { "--w40-ppi": String(camera.value.scale) } : undefined}
+    >
       <div class="board" ref={host} />
       <ToolPanel tools={control.tools} names={toolNames(names.model, names.unit, terrain)} />
       {camera.value && <BoardOverlay control={control} camera={camera.value} />}

@@ -18,6 +18,7 @@ import { classifyWheel } from "../../geometry/wheel";
 import type { ModelId, TableState } from "../../protocol/messages";
 import type { TableQueries } from "../../protocol/table-queries";
 import type { BoardCallbacks, BoardRenderer, BoardView, SelectMode } from "../api";
+import { type DragMarks, dragMarks } from "../drag-measure";
 import { GestureMachine, type GestureHost } from "../gesture";
 import {
   type UnitLookup,
@@ -40,6 +41,8 @@ interface Drag {
   from: Point;
   starts: Map<ModelId, Point>;
   offset: Point;
+  /** What is drawn of the drag itself (the view's `dragMeasure` when it began). */
+  marks: DragMarks;
 }
 
 /** The height a fit keeps free for the tools' panel once it opens, for a hint and a read-out
@@ -214,15 +217,18 @@ export function createKonvaBoard(
       const ids = modelsToDrag(selection, grabbed, canMove);
       if (ids.length === 0 || !view) return false;
       const starts = bases.hold(ids);
-      const byId = new Map(view.state.models.map((m) => [m.id, m]));
-      trail.start(
-        ids.flatMap((id) => {
-          const m = byId.get(id);
-          const at = starts.get(id);
-          return m && at ? [{ at, base: m.base, facing: m.facing }] : [];
-        }),
-      );
-      drag = { grabbed, from: toTable(camera, from), starts, offset: { x: 0, y: 0 } };
+      const marks = dragMarks(view.dragMeasure);
+      if (marks.trail) {
+        const byId = new Map(view.state.models.map((m) => [m.id, m]));
+        trail.start(
+          ids.flatMap((id) => {
+            const m = byId.get(id);
+            const at = starts.get(id);
+            return m && at ? [{ at, base: m.base, facing: m.facing }] : [];
+          }),
+        );
+      }
+      drag = { grabbed, from: toTable(camera, from), starts, offset: { x: 0, y: 0 }, marks };
       tools.moveStarted(grabbed, ids);
       container.style.cursor = "grabbing";
       return true;
@@ -240,8 +246,8 @@ export function createKonvaBoard(
       callbacks.dragging?.([...places].map(([model, p]) => ({ model, to: p })));
       tools.moveTo(places);
       const start = d.starts.get(d.grabbed);
-      if (start) trail.update(start, add(start, d.offset));
-      hud.showReadout(to, length(d.offset));
+      if (start && d.marks.trail) trail.update(start, add(start, d.offset));
+      if (d.marks.length) hud.showReadout(to, length(d.offset));
       relayout();
     },
     dragEnd(to) {

@@ -79,7 +79,8 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
           )}
         </span>
         <ConnectionBadge state={store.connection.value} />
-        {state && <PhaseBar state={state} names={names} me={me} />}
+        {/* its row keeps its height while the game loads (wh40k.css: the top bar's height) */}
+        {state ? <PhaseBar state={state} names={names} me={me} /> : <div class="w40-phasebar" />}
         <span class="topbar__spacer" />
         <div class="tools" role="toolbar" aria-label="Table tools">
           <ToolBar tools={control.tools} spectator={me === null} />

@@ -17,8 +17,8 @@ interface Props {
   colors: ReadonlyMap<string, string>;
   /** Only these versions (a timeline segment), or all. */
   only: ReadonlySet<number> | null;
-  /** Clears the filter; without it the notice's button presses the timeline's "All" chip. */
-  onShowAll?: () => void;
+  /** Clears the filter (the notice's "Show all"). */
+  onShowAll: () => void;
 }
 
 export interface FilterNotice {
@@ -44,9 +44,6 @@ export function filterNoticeText({ label, newer }: FilterNotice): string {
   const hidden = newer === 0 ? "" : ` · ${newer} newer ${newer === 1 ? "event" : "events"} hidden`;
   return `Showing only ${label}${hidden}`;
 }
-
-const showAllChip = (): void =>
-  document.querySelector<HTMLButtonElement>("[data-testid=w40-timeline] [data-chip=all]")?.click();
 
 export function GameLog({ events, names, colors, only, onShowAll }: Props) {
   const list = useRef<HTMLOListElement>(null);
@@ -83,7 +80,7 @@ export function GameLog({ events, names, colors, only, onShowAll }: Props) {
       {notice && (
         <li class="w40-log__filter" data-testid="w40-log-filter" data-newer={notice.newer}>
           <span>{filterNoticeText(notice)}</span>
-          <button type="button" class="button w40-log__filter-show" data-testid="w40-log-show-all" onClick={onShowAll ?? showAllChip}>
+          <button type="button" class="button w40-log__filter-show" data-testid="w40-log-show-all" onClick={onShowAll}>
             Show all
           </button>
         </li>

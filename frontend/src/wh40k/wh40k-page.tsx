@@ -99,7 +99,7 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
           {state && me !== null && <ActionPanel control={control} />}
           <section class="w40-logbox">
             <h3>Log</h3>
-            <GameLog events={store.events} names={control.names} colors={colors} only={only} />
+            <GameLog events={store.events} names={control.names} colors={colors} only={only} onShowAll={() => (segment.value = null)} />
           </section>
           <DiceTrust control={control} token={route.token} />
         </aside>

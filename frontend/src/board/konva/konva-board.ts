@@ -405,6 +405,7 @@ export function createKonvaBoard(
     },
     fit() {
       following = true;
+      corner = measured; // Fit asks for room as the panel is now, grown since the tool opened
       fitNow();
     },
     zoom(factor) {

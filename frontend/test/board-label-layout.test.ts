@@ -309,24 +309,18 @@ describe("label layout", () => {
     expect(inArea({ x: 50, y: 50 }, { x: 0, y: 40, w: 100, h: 20 }, 20, 10)).toEqual([{ x: 40, y: 45 }]);
   });
 
-  it("measures the time to place 200 models' labels (printed, not asserted)", () => {
-    const cases: [string, LayoutInput][] = [
-      ["20 units of 10 models", crowded(3, 20, 10)],
-      ["200 single-model units", crowded(4, 200, 1)],
-    ];
-    for (const [name, input] of cases) {
-      const runs = 100;
-      let previous: Map<string, number> | undefined;
-      for (let i = 0; i < 20; i++) layoutLabels(input); // warm up the JIT first
-      const t0 = performance.now();
-      for (let i = 0; i < runs; i++) {
-        const r = layoutLabels({ ...input, previous });
-        previous = new Map([...r.placed].map(([k, p]) => [k, p.choice]));
-      }
-      const ms = (performance.now() - t0) / runs;
-      console.log(
-        `label layout, ${name}: ${input.labels.length} labels, ${input.obstacles?.length ?? 0} bases, ${ms.toFixed(3)} ms per layout`,
-      );
+  it("settles: laid out again with nothing changed, every label stays where it was (no jitter)", () => {
+    // Layout runs on every camera change with the last placement as `previous`; the first
+    // re-layout may still settle a label (a sticky place changes what is left for later ones),
+    // after that nothing moves. Its speed is measured in the browser by bench/table_responsive.py
+    // (frames while dragging on a 200-model table), not here.
+    for (const input of [crowded(3, 20, 10), crowded(4, 200, 1)]) {
+      const next = (r: ReturnType<typeof layoutLabels>) =>
+        layoutLabels({ ...input, previous: new Map([...r.placed].map(([k, p]) => [k, p.choice])) });
+      const settled = next(layoutLabels(input));
+      const again = next(settled);
+      expect(again.hidden).toEqual(settled.hidden);
+      for (const [key, p] of settled.placed) expect(again.placed.get(key), key).toEqual(p);
     }
   });
 });

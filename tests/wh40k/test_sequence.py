@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -166,12 +164,3 @@ def test_invariants(
     assert result.failed_saves == sum(1 for a in result.allocated if not a.saved)
     wounded = [m for m in result.unit.models if m.wounds < wounds]
     assert len(wounded) <= 1  # allocation never spreads damage over two surviving models
-
-
-def test_twenty_models_forty_attacks_is_fast() -> None:
-    attackers = [Attacker(f"a{i}", True) for i in range(20)]
-    w = weapon("2", "D3", "SUSTAINED HITS 1", "MELTA 1")
-    start = time.perf_counter()
-    for i in range(50):
-        resolve_attack(w, attackers, TARGET, squad(), GameDice(SeededDice(bytes([i]))))
-    assert (time.perf_counter() - start) / 50 < 0.02

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from tests.wh40k10e.harness import new_game, play, ruleset
 
 
@@ -26,16 +24,14 @@ def test_bots_play_five_rounds_to_a_result() -> None:
     assert game.state.round == 5 or result.reason == "army_destroyed"
 
 
-def test_log_replays_to_the_same_state_quickly() -> None:
+def test_log_replays_to_the_same_state() -> None:
+    """The folded log is the game's state (its speed: bench/wh40k_game.py, replay_ms)."""
     game = play(new_game({"layout": "open-field"}, seed=b"replay"))
     rs = ruleset()
     state = rs.initial_state(game.setup)
-    start = time.perf_counter()
     for raw in game.log:
         state = rs.evolve(state, rs.events.decode(raw))
-    elapsed = time.perf_counter() - start
     assert rs.state_codec.encode(state) == rs.state_codec.encode(game.state)
-    assert elapsed < 1.0
 
 
 def test_every_die_is_in_the_log() -> None:

@@ -115,7 +115,9 @@ def test_the_move_distance_follows_the_drag_and_the_log_follows_a_growing_prompt
 
     # A timeline chip filters the log to its segment; the log then ends by saying so, with the
     # count of newer lines it hides, and Show all clears the filter (back to the newest line).
-    reader.locator("[data-testid=w40-timeline] .w40-chip", has_text="Declare battle formations").click()
+    reader.locator(
+        "[data-testid=w40-timeline] .w40-chip", has_text="Declare battle formations"
+    ).click()
     notice = reader.locator("[data-testid=w40-log-filter]")
     notice.wait_for()
     words = notice.inner_text()

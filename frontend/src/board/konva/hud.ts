@@ -9,6 +9,7 @@ import { Label, Tag } from "konva/lib/shapes/Label";
 import { Rect } from "konva/lib/shapes/Rect";
 import { Text } from "konva/lib/shapes/Text";
 import { type Camera, toScreen } from "../../geometry/camera";
+import { insidePolygon } from "../../geometry/polygon";
 import { formatInches, scaleBarInches } from "../../geometry/scale-bar";
 import { type Point, centroid } from "../../geometry/vec";
 import type { TableState, UnitId } from "../../protocol/messages";
@@ -38,21 +39,11 @@ function label(text: string, fill: string, color: string, fontSize: number, bold
 
 const boxOf = (l: Label): Box => ({ x: l.x(), y: l.y(), w: l.width(), h: l.height() });
 
-function insidePolygon(p: Point, polygon: readonly [number, number][]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i] ?? [0, 0];
-    const [xj, yj] = polygon[j] ?? [0, 0];
-    if (yi > p.y !== yj > p.y && p.x < ((xj - xi) * (p.y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 interface TerrainName {
   key: string;
   name: string;
   at: Point;
-  polygon: [number, number][];
+  polygon: Point[];
   /** Bounding box in table inches. */
   min: Point;
   max: Point;
@@ -115,13 +106,14 @@ export class Hud {
       const name = piece.name || piece.kind;
       const l = label(name, TERRAIN_FILL, "rgba(255, 255, 255, 0.9)", 11);
       this.terrainLabels.add(l);
+      const points = piece.polygon.map(([x, y]) => ({ x, y }));
       const xs = piece.polygon.map(([x]) => x);
       const ys = piece.polygon.map(([, y]) => y);
       return {
         key: `t:${i}:${piece.id}`,
         name,
-        at: centroid(piece.polygon.map(([x, y]) => ({ x, y }))),
-        polygon: piece.polygon,
+        at: centroid(points),
+        polygon: points,
         min: { x: Math.min(...xs), y: Math.min(...ys) },
         max: { x: Math.max(...xs), y: Math.max(...ys) },
         label: l,

@@ -1,6 +1,7 @@
 // The browser's own estimate of a gap, for the ruler while the pointer moves: the closest points
 // of two polygons (a point is a polygon of one vertex). The server's answer replaces it.
 
+import { insidePolygon } from "../../geometry/polygon";
 import type { Point } from "../../geometry/vec";
 
 export interface Gap {
@@ -46,17 +47,6 @@ const gapOf = (from: Point, to: Point): Gap => ({
   to,
 });
 
-/** Whether `p` is inside the polygon (even-odd rule; on the rim counts either way). */
-export function inside(p: Point, polygon: readonly Point[]): boolean {
-  let hit = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i, i += 1) {
-    const a = polygon[i] as Point;
-    const b = polygon[j] as Point;
-    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) hit = !hit;
-  }
-  return hit;
-}
-
 const edges = (polygon: readonly Point[]): [Point, Point][] =>
   polygon.length === 1
     ? [[polygon[0] as Point, polygon[0] as Point]]
@@ -65,11 +55,11 @@ const edges = (polygon: readonly Point[]): [Point, Point][] =>
 /** The closest points of two closed polygons; distance 0 where they overlap. */
 export function closestPoints(a: readonly Point[], b: readonly Point[]): Gap {
   if (a.length > 2) {
-    const v = b.find((p) => inside(p, a));
+    const v = b.find((p) => insidePolygon(p, a));
     if (v) return { distance: 0, from: v, to: v };
   }
   if (b.length > 2) {
-    const v = a.find((p) => inside(p, b));
+    const v = a.find((p) => insidePolygon(p, b));
     if (v) return { distance: 0, from: v, to: v };
   }
   let best: Gap | null = null;

@@ -8,16 +8,13 @@ for ``within_half_range`` and ``cover`` left out of ``context``. Bad input raise
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from vantage.rules.wh40k.abilities import AbilityError, parse_abilities
-from vantage.rules.wh40k.allocation import AllocationKind, unit_state
-from vantage.rules.wh40k.dice_expr import ROLL_KINDS
 from vantage.rules.wh40k.dice_source import DicePools
 from vantage.rules.wh40k.profiles import (
     AttackContext,
-    TargetProfile,
     WeaponProfile,
 )
 from vantage.rules.wh40k.query_input import AttackQueryIn
@@ -29,6 +26,8 @@ from vantage.rules.wh40k.query_measure import (
     half_range_attackers,
     query_units,
     resolution_errors,
+    resolution_inputs,
+    target_profile,
     validated,
 )
 from vantage.rules.wh40k.rolls import cover_applies
@@ -66,15 +65,8 @@ def answer_attack(
     most = weapon.attacks.maximum + weapon.abilities.rapid_fire + len(targets) // 5
     if n_attacking * most > MAX_ATTACKS:
         raise ScenarioError(f"{at}.weapon.attacks", f"more than {MAX_ATTACKS} attacks in one query")
-    target = TargetProfile(
-        toughness=q.target_profile.toughness,
-        save=q.target_profile.save,
-        invulnerable=q.target_profile.invulnerable,
-        feel_no_pain=q.target_profile.feel_no_pain,
-        wounds=q.target_profile.wounds,
-        keywords=frozenset(table.units[q.target].keywords)
-        | {k.upper() for k in q.target_profile.keywords},
-    )
+    keywords = frozenset(table.units[q.target].keywords)
+    target = target_profile(q, keywords | {k.upper() for k in q.target_profile.keywords})
 
     ab = weapon.abilities
     measure = not weapon.is_melee and bool(ab.rapid_fire or ab.melta)
@@ -100,27 +92,12 @@ def answer_attack(
         save_modifier=q.context.save_modifier,
         target_models=len(targets),
     )
-    pools = DicePools({kind: getattr(q.dice, kind) for kind in ROLL_KINDS})
-    defender = ListedDefender(q.allocate)
-    unit = unit_state([(m.id, m.wounds) for m in targets], target.wounds)
-    with resolution_errors(at, lambda: defender.position):
-        result = resolve_attack(weapon, attackers, target, unit, pools, ctx, defender, covered)
-    return _answer(result, pools, defender)
-
-
-class ListedDefender:
-    """The defender's choices from the query's ``allocate`` list, then the first eligible."""
-
-    def __init__(self, choices: Sequence[str]) -> None:
-        self._choices = tuple(choices)
-        self.position = 0
-
-    def choose(self, eligible: tuple[str, ...], kind: AllocationKind) -> str:
-        """The next listed model, or the first eligible one when the list has run out."""
-        if self.position >= len(self._choices):
-            return eligible[0]
-        self.position += 1
-        return self._choices[self.position - 1]
+    use = resolution_inputs(q, targets)
+    with resolution_errors(at, lambda: use.defender.position):
+        result = resolve_attack(
+            weapon, attackers, target, use.unit, use.pools, ctx, use.defender, covered
+        )
+    return _answer(result, use.pools)
 
 
 def _weapon(q: AttackQueryIn, at: str) -> WeaponProfile:
@@ -144,7 +121,7 @@ def _weapon(q: AttackQueryIn, at: str) -> WeaponProfile:
     )
 
 
-def _answer(result: AttackResult, pools: DicePools, defender: ListedDefender) -> dict[str, Any]:
+def _answer(result: AttackResult, pools: DicePools) -> dict[str, Any]:
     return {
         "attacks": result.attacks,
         "hits": result.hits,

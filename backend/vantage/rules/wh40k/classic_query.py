@@ -14,8 +14,7 @@ from typing import Any
 from pydantic import Field, StrictBool
 
 from vantage.rules.wh40k.abilities import AbilityError
-from vantage.rules.wh40k.allocation import unit_state
-from vantage.rules.wh40k.attack_query import MAX_ATTACKS, ListedDefender
+from vantage.rules.wh40k.attack_query import MAX_ATTACKS
 from vantage.rules.wh40k.classic_abilities import ClassicAbilities, parse_classic_abilities
 from vantage.rules.wh40k.classic_sequence import (
     ClassicContext,
@@ -23,12 +22,11 @@ from vantage.rules.wh40k.classic_sequence import (
     ClassicWeapon,
     resolve_classic_attack,
 )
-from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr
+from vantage.rules.wh40k.dice_expr import DiceExpr
 from vantage.rules.wh40k.dice_source import DicePools
 from vantage.rules.wh40k.edition import Edition
 from vantage.rules.wh40k.edition8 import EIGHTH
 from vantage.rules.wh40k.edition9 import NINTH
-from vantage.rules.wh40k.profiles import TargetProfile
 from vantage.rules.wh40k.query_input import AttackQueryIn, ContextIn
 from vantage.rules.wh40k.query_measure import (
     Cover,
@@ -38,6 +36,8 @@ from vantage.rules.wh40k.query_measure import (
     half_range_attackers,
     query_units,
     resolution_errors,
+    resolution_inputs,
+    target_profile,
     validated,
 )
 from vantage.scenario.schema import Scenario, ScenarioError
@@ -76,13 +76,7 @@ def answer_classic_attack(
     most = weapon.attacks.maximum * (2 if weapon.abilities.rapid_fire else 1) + 3
     if n_attacking * most > MAX_ATTACKS:
         raise ScenarioError(f"{at}.weapon.attacks", f"more than {MAX_ATTACKS} attacks in one query")
-    target = TargetProfile(
-        toughness=q.target_profile.toughness,
-        save=q.target_profile.save,
-        invulnerable=q.target_profile.invulnerable,
-        feel_no_pain=q.target_profile.feel_no_pain,
-        wounds=q.target_profile.wounds,
-    )
+    target = target_profile(q)
 
     measure = not weapon.is_melee and weapon.abilities.rapid_fire
     attackers = half_range_attackers(
@@ -109,14 +103,12 @@ def answer_classic_attack(
         heavy_cover=q.context.heavy_cover,
         target_models=len(targets),
     )
-    pools = DicePools({kind: getattr(q.dice, kind) for kind in ROLL_KINDS})
-    defender = ListedDefender(q.allocate)
-    unit = unit_state([(m.id, m.wounds) for m in targets], target.wounds)
-    with resolution_errors(at, lambda: defender.position):
+    use = resolution_inputs(q, targets)
+    with resolution_errors(at, lambda: use.defender.position):
         result = resolve_classic_attack(
-            edition, weapon, attackers, target, unit, pools, ctx, defender, covered
+            edition, weapon, attackers, target, use.unit, use.pools, ctx, use.defender, covered
         )
-    return _answer(result, pools)
+    return _answer(result, use.pools)
 
 
 def _weapon(q: ClassicAttackQueryIn, edition: Edition, at: str) -> ClassicWeapon:

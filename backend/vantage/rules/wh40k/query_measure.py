@@ -1,7 +1,8 @@
 """What the `attack` scenario query works out from the table when the query leaves it out, the
 same in every edition (scenario-format "Clarifications of the attack query"): each attacking
 model's half range and each target model's benefit of cover, and dice expressions read with the
-JSON path of a bad one.
+JSON path of a bad one; and what an attack is resolved with in every edition (the target's
+profile, the dice pools, the ``allocate`` list).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from pydantic import BaseModel, ValidationError
 
 from vantage.engine.codec import first_error
 from vantage.engine.table import Model, Table
-from vantage.rules.wh40k.allocation import AllocationError
-from vantage.rules.wh40k.dice_expr import DiceExpr, DiceExprError, parse_dice_expr
-from vantage.rules.wh40k.dice_source import PoolExhausted
-from vantage.rules.wh40k.profiles import Attacker
+from vantage.rules.wh40k.allocation import AllocationError, AllocationKind, UnitState, unit_state
+from vantage.rules.wh40k.dice_expr import ROLL_KINDS, DiceExpr, DiceExprError, parse_dice_expr
+from vantage.rules.wh40k.dice_source import DicePools, PoolExhausted
+from vantage.rules.wh40k.profiles import Attacker, TargetProfile
+from vantage.rules.wh40k.query_input import AttackQueryIn
 from vantage.scenario.schema import ScenarioError
 
 TOLERANCE = 1e-6
@@ -128,3 +130,50 @@ def resolution_errors(at: str, allocate_position: Callable[[], int]) -> Iterator
         raise ScenarioError(f"{at}.dice.{exc.kind}", "pool ran out") from None
     except AllocationError as exc:
         raise ScenarioError(f"{at}.allocate[{allocate_position() - 1}]", str(exc)) from None
+
+
+def target_profile(q: AttackQueryIn, keywords: frozenset[str] = frozenset()) -> TargetProfile:
+    """The query's ``target_profile`` (with the target unit's ``keywords`` where they count)."""
+    p = q.target_profile
+    return TargetProfile(
+        toughness=p.toughness,
+        save=p.save,
+        invulnerable=p.invulnerable,
+        feel_no_pain=p.feel_no_pain,
+        wounds=p.wounds,
+        keywords=keywords,
+    )
+
+
+class ListedDefender:
+    """The defender's choices from the query's ``allocate`` list, then the first eligible."""
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        self._choices = tuple(choices)
+        self.position = 0
+
+    def choose(self, eligible: tuple[str, ...], kind: AllocationKind) -> str:
+        """The next listed model, or the first eligible one when the list has run out."""
+        if self.position >= len(self._choices):
+            return eligible[0]
+        self.position += 1
+        return self._choices[self.position - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class ResolutionInputs:
+    """What an attack is resolved with: the query's dice pools, its defender's choices and the
+    target unit's models with the wounds they have left."""
+
+    pools: DicePools
+    defender: ListedDefender
+    unit: UnitState
+
+
+def resolution_inputs(q: AttackQueryIn, targets: Sequence[Model]) -> ResolutionInputs:
+    """The dice, allocation list and target unit of the query ``q``."""
+    return ResolutionInputs(
+        pools=DicePools({kind: getattr(q.dice, kind) for kind in ROLL_KINDS}),
+        defender=ListedDefender(q.allocate),
+        unit=unit_state([(m.id, m.wounds) for m in targets], q.target_profile.wounds),
+    )

@@ -25,6 +25,28 @@ const NEUTRAL = "#e8c547";
 
 const BADGE_W = 1.6;
 
+/** The plan tag's font size (px, wh40k.css `.w40-distance`) and a generous glyph width for it. */
+const TAG_PX = 11;
+const TAG_EM = 0.62;
+
+/**
+ * Where the plan's distance tag goes (table inches): left of its model, where the board's own
+ * labels are not, unless that runs past the board's visible left edge (a unit near the table's
+ * left side on a phone), then right of it. `visibleLeft` is the board's left edge in inches.
+ */
+export function tagPlace(
+  at: { x: number; y: number },
+  modelReach: number,
+  text: string,
+  scale: number,
+  visibleLeft: number,
+): { x: number; y: number; anchor: "start" | "end" } {
+  const gap = modelReach + 0.4;
+  const width = (text.length * TAG_EM * TAG_PX) / Math.max(scale, 1e-9);
+  const fitsLeft = at.x - gap - width >= visibleLeft;
+  return { x: fitsLeft ? at.x - gap : at.x + gap, y: at.y + 0.35, anchor: fitsLeft ? "end" : "start" };
+}
+
 /** Where a unit's row of `count` badges goes, in table inches: centred just below the unit. */
 export function badgeRow(models: readonly ModelInfo[], count: number): { x: number; y: number; w: number; h: number } | null {
   if (count === 0 || models.length === 0) return null;
@@ -77,11 +99,13 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
   const paths = plan ? trails(plan) : new Map<string, { x: number; y: number }[]>();
   // How far the planned move goes, by its farthest model, following the drag; a warning colour
   // past the limit the panel knows (the referee refuses such a move: rule/too_far). Left of the
-  // model: the board puts the unit's name below it and its drag read-out up to the right.
+  // model (the board puts the unit's name below it), or right of it near the board's left edge.
   const live = control.livePlan.value;
   const limit = control.limit.value;
   const tag = live ? distanceTag(live, limit) : null;
   const tagged = tag ? state.models.find((m) => m.id === tag.model) : undefined;
+  const tagText = tag ? `${tag.over ? "⚠ " : ""}${formatInches(tag.far)}${limit !== null ? ` / ${formatInches(limit)}` : ""}` : "";
+  const place = tag ? tagPlace(tag.at, tagged ? reach(tagged.base) : 0.5, tagText, camera.scale, -camera.x / camera.scale) : null;
   return (
     <svg class={`w40-overlay ${pick ? "w40-overlay--pick" : ""}`} data-testid="w40-overlay" onClick={pick ? onPick : undefined}>
       <g transform={`translate(${camera.x} ${camera.y}) scale(${camera.scale})`}>
@@ -137,16 +161,16 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
         {[...paths].map(([id, all]) => (
           <polyline key={`p-${id}`} class="w40-path" points={all.map((p) => `${p.x},${p.y}`).join(" ")} />
         ))}
-        {tag && (
+        {tag && place && (
           <text
             class={`w40-distance ${tag.over ? "w40-distance--over" : ""}`}
             data-testid="w40-plan-tag"
             data-over={tag.over ? "yes" : "no"}
-            x={tag.at.x - (tagged ? reach(tagged.base) : 0.5) - 0.4}
-            y={tag.at.y + 0.35}
-            text-anchor="end"
+            x={place.x}
+            y={place.y}
+            text-anchor={place.anchor}
           >
-            {`${tag.over ? "⚠ " : ""}${formatInches(tag.far)}${limit !== null ? ` / ${formatInches(limit)}` : ""}`}
+            {tagText}
           </text>
         )}
       </g>

@@ -31,6 +31,7 @@ import { BASE_NAME, BaseNodes } from "./base-nodes";
 import { DragTrail } from "./drag-trail";
 import { ToolController } from "../tools/tool-controller";
 import { isTypingTarget } from "../typing-target";
+import { HitLayer } from "./hit-layer";
 import { Hud, SCALE_BAR_RESERVE } from "./hud";
 import { drawTable } from "./table-layer";
 import { ToolOverlay } from "./tool-overlay";
@@ -70,7 +71,7 @@ export function createKonvaBoard(
     height: Math.max(1, container.clientHeight),
   });
   const tableLayer = new Konva.Layer({ listening: false });
-  const baseLayer = new Konva.Layer();
+  const baseLayer = new HitLayer();
   const liftLayer = new Konva.Layer({ listening: false });
   const overlayLayer = new Konva.Layer({ listening: false });
   const hudLayer = new Konva.Layer({ listening: false });
@@ -182,6 +183,8 @@ export function createKonvaBoard(
 
   const host: GestureHost = {
     hitModel(at) {
+      // the bases as the camera shows them now, not as last drawn: `at` is read with this camera
+      baseLayer.freshenHit();
       const shape = stage.getIntersection(at);
       const group = shape?.findAncestor(`.${BASE_NAME}`);
       const id = group?.id();

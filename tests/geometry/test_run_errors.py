@@ -121,7 +121,7 @@ def _changed(section: str, index: int, key: str, value: Any) -> dict[str, Any]:
             _changed("models", 1, "base", {"shape": "square", "diameter_mm": 32}),
             "models[1].base.shape: must be one of 'circle', 'oval', 'hull'",
         ),
-        (_changed("models", 0, "x", 1e308), "models[0].x: must be <= 1000000.0"),
+        (_changed("models", 0, "x", 1e308), "models[0].x: must be <= 1000000"),
         (
             {"terrain": [{"id": "t", "kind": "ruins", "polygon": [[0, 0], ["4", 0], [4, 4]]}]},
             "terrain[0].polygon[1][0]: must be a number",

@@ -16,6 +16,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from pydantic.json_schema import JsonSchemaMode
 
 from vantage.engine.errors import CorruptLogError, Rejection
+from vantage.engine.json_order import document_key
 
 T = TypeVar("T")
 C = TypeVar("C")
@@ -49,16 +50,21 @@ def json_path(loc: tuple[int | str, ...]) -> str:
 
 
 def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[str, str]:
-    """The JSON path and a short message of the first error in a validation failure.
+    """The JSON path and a short message of a validation failure's error that comes first in
+    the input's text (pydantic lists them in the order of the schema's fields).
 
     Pydantic puts union tags and validator names into locations; walking the input alongside
     the location keeps only the keys and indexes that really are in the input.
     """
-    err = exc.errors(include_url=False)[0]
-    loc = err["loc"]
-    if err["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the tag: ``base.shape``
-        loc = (*loc, str((err.get("ctx") or {}).get("discriminator", "")).strip("'"))
-    path = json_path(_input_loc(loc, raw))
+    found = []
+    for err in exc.errors(include_url=False):
+        loc = err["loc"]
+        if err["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the tag: ``base.shape``
+            loc = (*loc, str((err.get("ctx") or {}).get("discriminator", "")).strip("'"))
+        in_input = _input_loc(loc, raw)
+        found.append((document_key(raw, in_input), in_input, err))
+    _, in_input, err = min(found, key=lambda f: f[0])  # the first in the text (a stable min)
+    path = json_path(in_input)
     if prefix:
         path = f"{prefix}.{path}" if path and not path.startswith("[") else f"{prefix}{path}"
     return path, _short_message(err["type"], err["msg"], err.get("ctx") or {})
@@ -108,8 +114,19 @@ def _short_message(kind: str, msg: str, ctx: Mapping[str, Any]) -> str:
         return "is required"
     for bound, symbol in _BOUNDS.items():
         if kind == bound:
-            limit = next(iter(ctx.values()), "")
-            return f"must be {symbol} {limit}"
+            return f"must be {symbol} {_number(next(iter(ctx.values()), ''))}"
+    if kind in ("too_short", "too_long"):
+        most = "least" if kind == "too_short" else "most"
+        n = ctx.get("min_length" if kind == "too_short" else "max_length", "")
+        return f"must have at {most} {n} {'item' if n == 1 else 'items'}"
+    if kind == "string_too_short" and ctx.get("min_length") == 1:
+        return "must not be empty"
+    if kind in ("string_too_short", "string_too_long"):
+        most = "least" if kind == "string_too_short" else "most"
+        n = ctx.get("min_length" if kind == "string_too_short" else "max_length", "")
+        return f"must have at {most} {n} {'character' if n == 1 else 'characters'}"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected', '')}"
     if kind == "finite_number":
         return "must be a finite number"
     if kind == "missing":
@@ -117,6 +134,13 @@ def _short_message(kind: str, msg: str, ctx: Mapping[str, Any]) -> str:
     if kind == "extra_forbidden":
         return "is not a known field"
     return msg[:1].lower() + msg[1:]
+
+
+def _number(limit: object) -> object:
+    """A bound as people write it: ``0``, not ``0.0``."""
+    if isinstance(limit, float) and limit.is_integer() and abs(limit) < 1e15:
+        return int(limit)
+    return limit
 
 
 def reject_nonfinite(value: Any, path: str = "") -> str | None:

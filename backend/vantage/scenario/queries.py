@@ -20,7 +20,7 @@ from vantage.geometry.prisms import make_poly
 from vantage.geometry.shapes import is_valid_hull
 from vantage.rules.common.deathmatch import SILHOUETTE_HEIGHT
 from vantage.rules.common.systems import GeometryRules, geometry_for
-from vantage.scenario.schema import Scenario, ScenarioError
+from vantage.scenario.schema import Scenario, ScenarioError, read_query_head
 
 Query = Mapping[str, Any]
 
@@ -38,6 +38,19 @@ def with_system_defaults(scenario: Scenario) -> Scenario:
         for mid, m in scenario.table.models.items()
     }
     return replace(scenario, table=replace(scenario.table, models=models))
+
+
+def _is_number(value: object) -> bool:
+    """A JSON number (``true`` is not one)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _finite(value: float) -> bool:
+    """A number a float can hold (a JSON integer may be too large for one)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 class _Reader:
@@ -99,9 +112,9 @@ class _Reader:
         if default is not None and key not in self.query:
             return default
         value = self.raw(key)
-        if isinstance(value, bool) or not isinstance(value, int | float):
+        if not _is_number(value):
             raise self.fail(key, "must be a number")
-        if not math.isfinite(value):
+        if not _finite(value):
             raise self.fail(key, "must be a finite number")
         if minimum is not None and value < minimum:
             raise self.fail(key, f"must be >= {minimum:g}")
@@ -122,12 +135,7 @@ class _Reader:
         pts: list[tuple[float, float]] = []
         for i, p in enumerate(value):
             ok = (
-                isinstance(p, list)
-                and len(p) == 2
-                and all(
-                    isinstance(c, int | float) and not isinstance(c, bool) and math.isfinite(c)
-                    for c in p
-                )
+                isinstance(p, list) and len(p) == 2 and all(_is_number(c) and _finite(c) for c in p)
             )
             if not ok:
                 raise self.fail(f"{key}[{i}]", "must be a point [x, y] of two numbers")
@@ -272,6 +280,13 @@ def answer_query(scenario: Scenario, query: Mapping[str, Any], index: int) -> An
 
 
 def evaluate(scenario: Scenario) -> dict[str, Any]:
-    """Every query's answer by id; the scenario itself is never changed."""
+    """Every query's answer by id, in file order: a query's ``id`` and ``type`` are read just
+    before it is answered, so the first bad field is the first in the file. The scenario itself
+    is never changed."""
     prepared = with_system_defaults(scenario)
-    return {q["id"]: answer_query(prepared, q, i) for i, q in enumerate(prepared.queries)}
+    seen: set[str] = set()
+    answers: dict[str, Any] = {}
+    for i, q in enumerate(prepared.queries):
+        head = read_query_head(q, i, seen)
+        answers[head.id] = answer_query(prepared, q, i)
+    return answers

@@ -79,6 +79,35 @@ describe("askOf", () => {
     });
   });
 
+  it("lets a player who has chosen change his cards until the last player chooses (E2)", () => {
+    // The server drops p1 from `players` once he has chosen but still sends him his options.
+    const chosen = withPending(SELECT_P1, {
+      kind: "select_actions",
+      players: ["p2"],
+      commands: ["select_actions"],
+      info: { round: 1, waiting: ["p2"] },
+      options: {
+        round: 1,
+        teams: [
+          { team: "cobalt", cards: ["cobalt-oath", "cobalt-leapfrog"], chosen: "cobalt-oath" },
+          { team: "ivory", cards: ["ivory-ward", "ivory-twin"], chosen: "ivory-twin" },
+        ],
+      },
+    });
+    const a = askOf(chosen, "p1", names());
+    expect(a.kind).toBe("select_actions");
+    if (a.kind !== "select_actions") return;
+    expect(a.teams.map((t) => t.chosen)).toEqual(["cobalt-oath", "ivory-twin"]);
+    expect(a.text).toContain("you may change it");
+    expect(a.text).toContain("Waiting for Player 2");
+    const swap = new Map([["cobalt", "cobalt-leapfrog"]]);
+    expect(selectionCommand(a.round, a.teams, swap)).toEqual({
+      type: "select_actions",
+      round: 1,
+      cards: ["cobalt-leapfrog", "ivory-twin"],
+    });
+  });
+
   it("turns attack options into attacks anchored to the marine and the swarm, plus ending", () => {
     const a = ask(ATTACK_P1, "p1");
     expect(choices(a).map((c) => c.cmd)).toEqual([

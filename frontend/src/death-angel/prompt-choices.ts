@@ -54,10 +54,14 @@ export const anchorKey = (a: Anchor): string =>
 
 const marine = (id: string): Anchor => ({ kind: "marine", id });
 
-/** The options of a prompt addressed to this viewer, or null (not asked, or a spectator). */
+/** The options of a prompt addressed to this viewer, or null (not asked, or a spectator).
+ * Action cards are chosen in secret and a choice may be changed until the last player has chosen
+ * (rules-decisions E2): the server drops a player from `players` once he has chosen but still
+ * sends him his options, so a select_actions prompt is his while it carries options. */
 export function myOptions(state: DaState, me: string | null): Opts | null {
   const p = state.pending;
-  if (!p || me === null || !p.players.includes(me) || p.options === null) return null;
+  if (!p || me === null || p.options === null) return null;
+  if (p.kind !== "select_actions" && !p.players.includes(me)) return null;
   return p.options;
 }
 
@@ -245,9 +249,13 @@ export function askOf(state: DaState, me: string | null, names: Namer): Ask {
       chosen: typeof t["chosen"] === "string" ? t["chosen"] : null,
     }));
     const round = n(o, "round") || state.round;
+    const text = p.players.includes(me ?? "")
+      ? "Choose one action card for each of your teams, in secret."
+      : `Your choice is sent; you may change it and confirm again until the others have ` +
+        `chosen. ${waitingText(p)}`;
     return {
       kind: "select_actions",
-      text: "Choose one action card for each of your teams, in secret.",
+      text,
       round,
       teams,
     };

@@ -34,12 +34,20 @@ class SetupCheck:
 
 
 def extents_overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Closed height intervals that share more than a touching end (equal planes overlap)."""
-    lo, hi = max(a[0], b[0]), min(a[1], b[1])
-    if hi < lo - EPS:
-        return False
-    degenerate = a[1] - a[0] <= EPS or b[1] - b[0] <= EPS
-    return degenerate or hi - lo > EPS
+    """Whether two vertical extents put two models in the same place (rules decision 14).
+
+    Two ranges with a height overlap when they share more than a touching end (a hull may stand
+    on another's top). A based model's extent is its base's plane ``[z, z]``: it overlaps
+    another base at the same height, and a hull whose range holds ``z`` from its foot up to, but
+    not at, its top (a model may stand on a hull, not in it).
+    """
+    a_flat, b_flat = a[1] - a[0] <= EPS, b[1] - b[0] <= EPS
+    if a_flat and b_flat:
+        return abs(a[0] - b[0]) <= EPS
+    if a_flat or b_flat:
+        (z, _), (foot, top) = (a, b) if a_flat else (b, a)
+        return foot - EPS <= z < top - EPS
+    return min(a[1], b[1]) - max(a[0], b[0]) > EPS
 
 
 def setup_check(

@@ -819,3 +819,37 @@ def test_the_round_s_cards_in_the_squad_panel_open_whole(
             assert hook(p2, "v") == v
     finally:
         desktop.close()
+
+
+def test_a_phone_keeps_the_prompt_in_view_below_the_table(
+    server: LiveServer, chromium: Any, shots: Path
+) -> None:
+    """The prompt sticks to the top of the screen however far the page is scrolled: a player who
+    chose his cards at the hand (below the formation) sees the next prompt there, and a player
+    who confirmed may change his cards until the others have chosen (rules-decisions E2)."""
+    game = create_game(server, {"system": "death-angel", "seats": 2})
+    with _on_phone(chromium, game["seats"][0]["url"]) as page:
+        page.set_default_timeout(WAIT_MS)
+        teams = hook(page, "pending")["options"]["teams"]
+        for team in teams:
+            page.get_by_test_id(f"da-hand-{team['cards'][0]}").click()
+        v = hook(page, "v")
+        page.click('[data-testid="da-confirm-select"]')
+        page.wait_for_function("v => window.__vantage.v > v", arg=v, timeout=WAIT_MS)
+        wait_idle(page)
+        assert page.evaluate("window.scrollY") > 300, "the hand is below the formation"
+        prompt = page.get_by_test_id("da-prompt")
+        box = prompt.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        assert "you may change it" in prompt.inner_text()
+        # Change the first team's card and confirm again: the server keeps the new one.
+        mine = hook(page, "pending")["options"]["teams"][0]
+        other = next(c for c in mine["cards"] if c != mine["chosen"])
+        page.get_by_test_id(f"da-hand-{other}").click()
+        v = hook(page, "v")
+        page.click('[data-testid="da-confirm-select"]')
+        page.wait_for_function("v => window.__vantage.v > v", arg=v, timeout=WAIT_MS)
+        wait_idle(page)
+        assert hook(page, "lastRejection") is None
+        assert hook(page, "pending")["options"]["teams"][0]["chosen"] == other
+        page.screenshot(path=str(shots / "da-phone-prompt-after-choosing.png"))

@@ -20,6 +20,7 @@ import { PromptBar } from "./prompt-bar";
 import { SquadPanel } from "./squad-panel";
 import { useAsk } from "./use-ask";
 import type { DaState } from "./wire";
+import "./death-angel.css";
 import { browserTimers, useSessionLifecycle } from "../ui/session-lifecycle";
 
 const PHASE: Record<string, string> = {

@@ -7,10 +7,13 @@ system, answered by the same geometry as the scenario runner and the rules.
 - ``{"type": "sight", "observer": id, "target": id}``: visible, fully visible and cover in one
   answer, with the witness (a clear segment, or the ids of what blocks) and what gives the cover
   (``cover_from``: the terrain piece or model, its name and why, or ``null``).
-- ``{"type": "unit_check", "unit": id, "positions": {model id: {"x", "y"}}}``: coherency
-  (with the models that break it), the enemy models in engagement range and the models whose
-  bases would overlap another's (``overlapping``: both of each pair), for a unit placed at
-  those positions: live feedback while dragging, by the rules the server applies on drop.
+- ``{"type": "unit_check", "unit": id, "positions": {model id: {"x", "y", "facing"?}}}``:
+  coherency (with the models that break it), the enemy models in engagement range, the models
+  whose bases would overlap another's (``overlapping``: both of each pair) and those whose base
+  would reach past the table's edge (``off_table``), for a unit placed (and turned, where a
+  ``facing`` is given) at those positions, each at the height a drop there leaves it
+  (``drop_height``): live feedback while dragging or turning, by the rules the server applies
+  on drop.
 """
 
 from __future__ import annotations
@@ -27,8 +30,11 @@ from vantage.engine.errors import Rejection
 from vantage.engine.table import Table, terrain_label
 from vantage.geometry.shapes import footprint
 from vantage.rules.common.cover import CoverCause
+from vantage.rules.common.elevation import drop_height
+from vantage.rules.common.overlaps import cached_footprint as shape_of
 from vantage.rules.common.overlaps import overlapping
 from vantage.rules.common.systems import geometry_for
+from vantage.rules.sandbox.placement import crossed_edge
 from vantage.scenario.queries import answer_query
 from vantage.scenario.schema import Scenario, ScenarioError
 
@@ -157,10 +163,13 @@ def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, An
         model = table.models.get(model_id)
         if model is None or model.unit != unit or not isinstance(pos, Mapping):
             raise ScenarioError(f"positions.{model_id}", "must be a model of the unit")
-        x, y = pos.get("x"), pos.get("y")
-        if not (_finite(x) and _finite(y)):
-            raise ScenarioError(f"positions.{model_id}", f"needs x and y within {REACH:g} inches")
-        moved[model_id] = model.placed(float(x), float(y))
+        x, y, facing = pos.get("x"), pos.get("y"), pos.get("facing", model.facing)
+        if not (_finite(x) and _finite(y) and _finite(facing)):
+            raise ScenarioError(
+                f"positions.{model_id}", f"needs x and y (and a facing) within {REACH:g} inches"
+            )
+        x, y = float(x), float(y)
+        moved[model_id] = model.placed(x, y, float(facing), drop_height(model, table, x, y))
     placed = table.with_models(moved)
     rules = geometry_for(system)
     coherency = rules.coherency(placed, unit)
@@ -174,4 +183,5 @@ def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, An
         "breaking": list(coherency.breaking),
         "engaged_with": engaged,
         "overlapping": sorted({mid for pair in overlapping(table, moved) for mid in pair}),
+        "off_table": sorted(mid for mid, m in moved.items() if crossed_edge(table, shape_of(m))),
     }

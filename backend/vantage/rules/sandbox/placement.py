@@ -1,6 +1,9 @@
-"""Physical sanity of moving models: ownership, table edges, overlap of bases.
+"""Physical sanity of moving models: ownership, table edges, overlap of bases, and the height a
+dropped model comes to rest at (rules decision 27).
 
-These checks hold for every table system; rule systems add their own on top.
+These checks hold for every table system; rule systems add their own on top. A move may turn a
+model (``to.facing``): the turned base is checked for the table's edge and for overlap exactly
+as a moved one.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from shapely.geometry import Polygon
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Table
 from vantage.geometry.units import EPS
+from vantage.rules.common.elevation import drop_height, is_level
 from vantage.rules.common.overlaps import cached_footprint, overlapping
 from vantage.rules.sandbox.commands import ModelMove, MovedModel
 
@@ -54,22 +58,44 @@ def _check_one(
     values = (mv.to.x, mv.to.y, mv.to.facing or 0.0, mv.to.z or 0.0)
     if not all(math.isfinite(v) for v in values):
         return Rejection("move/not_finite", "coordinates must be finite numbers", {"field": field})
-    if crossed_edge(table, _new_footprint(model, mv)):
+    if crossed_edge(table, _new_footprint(table, model, mv)):
         return Rejection("move/off_table", f"{label} would leave the table", {"model": mv.model})
+    z = mv.to.z
+    if z is not None and not _may_stand(table, model, mv, z):
+        words = f'{label} cannot stand {z:g}" up there: no floor of a terrain piece at that height'
+        return Rejection("move/no_floor", words, {"model": mv.model, "field": f"{field}.to.z"})
     return None
 
 
-def _new_footprint(model: Model, mv: ModelMove) -> Polygon:
-    return cached_footprint(_moved(model, mv))
+def _may_stand(table: Table, model: Model, mv: ModelMove, z: float) -> bool:
+    """A height a move may name: the ground, a floor under the new centre, or where the model
+    would come to rest anyway (its own height, turned where it stands)."""
+    if z < -EPS:
+        return False
+    here = drop_height(model, table, mv.to.x, mv.to.y)
+    return abs(z - here) <= EPS or is_level(table, mv.to.x, mv.to.y, z)
 
 
-def _moved(model: Model, mv: ModelMove) -> Model:
-    return model.placed(mv.to.x, mv.to.y, mv.to.facing, mv.to.z)
+def _new_footprint(table: Table, model: Model, mv: ModelMove) -> Polygon:
+    return cached_footprint(_moved(table, model, mv))
+
+
+def end_height(table: Table, model: Model, mv: ModelMove) -> float:
+    """The height the move leaves the model at: the one it names (checked to be the ground or a
+    floor there), else where the model comes to rest when dropped (``drop_height``)."""
+    if mv.to.z is not None:
+        return max(0.0, mv.to.z)
+    return drop_height(model, table, mv.to.x, mv.to.y)
+
+
+def _moved(table: Table, model: Model, mv: ModelMove) -> Model:
+    return model.placed(mv.to.x, mv.to.y, mv.to.facing, end_height(table, model, mv))
 
 
 def moved_models(table: Table, moves: Sequence[ModelMove]) -> dict[str, Model]:
-    """The moved models at their new places (facing and height kept where a move gives none)."""
-    return {mv.model: _moved(table.models[mv.model], mv) for mv in moves}
+    """The moved models at their new places: facing kept where a move gives none, height as
+    ``end_height``."""
+    return {mv.model: _moved(table, table.models[mv.model], mv) for mv in moves}
 
 
 def crossed_edge(table: Table, shape: Polygon) -> str | None:
@@ -108,7 +134,7 @@ def apply_moves(table: Table, moves: tuple[ModelMove, ...]) -> tuple[MovedModel,
     for mv in moves:
         m = table.models[mv.model]
         facing = m.facing if mv.to.facing is None else mv.to.facing
-        z = m.z if mv.to.z is None else mv.to.z
+        z = end_height(table, m, mv)
         dist = math.hypot(mv.to.x - m.x, mv.to.y - m.y)
         out.append(
             MovedModel(

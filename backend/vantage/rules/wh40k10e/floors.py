@@ -15,20 +15,13 @@ from collections.abc import Iterable, Sequence
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Table, TerrainPiece
+from vantage.rules.common.elevation import LEVEL_EPS as LEVEL_EPS
+from vantage.rules.common.elevation import levels
 from vantage.rules.wh40k10e import geo
 from vantage.rules.wh40k10e.emitter import problem
 
-LEVEL_EPS = 1e-6
 PLUNGING_HEIGHT = 6.0
-TOP_KINDS = frozenset({"hill", "building"})
-"""Pieces whose top is a surface models may stand on (§2.5 D)."""
 UPPER_FLOOR_KEYWORDS = frozenset({"INFANTRY", "BEAST", "FLY"})
-
-
-def levels(piece: TerrainPiece) -> tuple[float, ...]:
-    """The heights above the ground a model can stand at on this piece."""
-    tops = (piece.height,) if piece.kind in TOP_KINDS and piece.height > 0 else ()
-    return tuple(sorted({*piece.floors, *tops}))
 
 
 def at_ground(model: Model) -> bool:

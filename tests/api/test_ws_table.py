@@ -78,23 +78,45 @@ def test_player_cannot_move_opponents_model(live_server: LiveServer, game: dict[
 
 
 def test_stale_expected_version_is_rejected(live_server: LiveServer, game: dict[str, Any]) -> None:
+    """A move made before another move of the same model is stale: it was meant for a model
+    that is no longer where its player saw it."""
     t1, _, _ = _tokens(game)
     with _join(live_server, game, t1) as p1:
         p1.recv()
         p1.intent(move("w1", 10.0, 9.0), expected_v=0)
         p1.recv_until("ack")
-        p1.intent(move("w2", 12.0, 9.0), expected_v=0)
+        p1.intent(move("w1", 12.0, 9.0), expected_v=0)
         rejected = p1.recv_until("rejected")
         assert rejected["code"] == "intent/stale_version"
         assert rejected["detail"]["current"] == 1
     assert _version(live_server, game) == 1
 
 
+def test_moves_of_different_models_made_at_once_both_go_through(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    """Two players drop at the same moment: the later move, made at version 0, moves other
+    models than the first, so it is decided on the table as it is now (a free table's moves
+    commute) instead of being refused as stale."""
+    t1, t2, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1, _join(live_server, game, t2) as p2:
+        p1.recv(), p2.recv()
+        p1.intent(move("w1", 10.0, 9.0), expected_v=0)
+        assert p1.recv_until("ack")["v"] == 1
+        p2.intent(move("a1", 20.0, 30.0), expected_v=0)
+        assert p2.recv_until("ack")["v"] == 2
+        moved = p1.recv_until("event", timeout=5)
+        while moved["v"] != 2:
+            moved = p1.recv_until("event", timeout=5)
+        assert moved["e"]["moves"][0]["model"] == "a1"
+    assert _version(live_server, game) == 2
+
+
 def test_an_intent_made_before_an_entropy_contribution_is_not_stale(
     live_server: LiveServer, game: dict[str, Any]
 ) -> None:
     """The opponent opening the game adds dice entropy (v1); a move decided at v0 still goes
-    through, but one decided before another move does not."""
+    through, but one decided before another move of the same model does not."""
     t1, t2, _ = _tokens(game)
     with _join(live_server, game, t1) as p1, _join(live_server, game, t2) as p2:
         p1.recv(), p2.recv()
@@ -102,7 +124,7 @@ def test_an_intent_made_before_an_entropy_contribution_is_not_stale(
         assert p2.recv_until("ack")["v"] == 1
         p1.intent(move("w1", 10.0, 9.0), expected_v=0)
         assert p1.recv_until("ack")["v"] == 2
-        p1.intent(move("w2", 12.0, 9.0), expected_v=1)
+        p1.intent(move("w1", 12.0, 9.0), expected_v=1)
         rejected = p1.recv_until("rejected")
         assert rejected["code"] == "intent/stale_version"
         assert rejected["detail"] == {"current": 2, "expected": 1}

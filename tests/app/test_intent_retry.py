@@ -30,7 +30,8 @@ async def test_a_retry_after_a_restart_is_acknowledged_not_refused(sqlite_url: s
     assert retry == Ack(1)  # not intent/stale_version: it was committed at version 1
     again = await restarted.submit(created.id, p1, "r2", 1, _move("w2", 12, 9))
     assert again == Ack(2)
-    other_seat = await restarted.submit(created.id, Viewer("p2"), "r1", 0, _move("a1", 20, 30))
+    # another seat's "r1", and a new intent, both made at v0 for a model moved since: stale
+    other_seat = await restarted.submit(created.id, Viewer("p2"), "r1", 0, _move("w1", 20, 30))
     assert isinstance(other_seat, Rejection) and other_seat.code == "intent/stale_version"
-    fresh = await restarted.submit(created.id, p1, "r3", 0, _move("w3", 14, 9))
+    fresh = await restarted.submit(created.id, p1, "r3", 0, _move("w2", 14, 9))
     assert isinstance(fresh, Rejection) and fresh.code == "intent/stale_version"

@@ -77,8 +77,8 @@ def test_a_move_on_one_process_reaches_a_player_on_another(
             p2.intent(move("a1", 14.0, 36.0), expected_v=1)
             assert p2.recv_until("ack")["v"] == 2
             assert p1.recv_until("event", timeout=5)["v"] == 2
-            # a stale write through the other process is refused by the shared log
-            p2.intent(move("a2", 16.0, 36.0), expected_v=1)
+            # a stale write (a1 moved since v1) through the other process is refused
+            p2.intent(move("a1", 16.0, 36.0), expected_v=1)
             assert p2.recv_until("rejected")["code"] == "intent/stale_version"
     finally:
         a.stop()

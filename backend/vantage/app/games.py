@@ -289,7 +289,7 @@ class GameService:
         if done is not None:
             return Ack(done)
         free = is_version_free(game, command) or (
-            expected_v is not None and game.rules_unchanged_since(expected_v)
+            expected_v is not None and game.decides_alike_since(expected_v, command)
         )
         if not free and expected_v is not None and expected_v != game.version:
             stale = Rejection(

@@ -107,12 +107,17 @@ class LiveGame:
             if len(self.intents) > RECENT_INTENTS:
                 self.intents.popitem(last=False)
 
-    def rules_unchanged_since(self, v: int) -> bool:
-        """Whether every event after version ``v`` is a dice-entropy contribution, which no
-        rule reads (a player opening the game page adds one): a command decided at ``v``
-        means the same now. ``False`` when ``v`` is ahead or the events are no longer held."""
+    def decides_alike_since(self, v: int, command: Any) -> bool:
+        """Whether ``command``, made by a player who saw version ``v``, means the same now: every
+        event after ``v`` is a dice-entropy contribution, which no rule reads (a player opening
+        the game page adds one), or one the ruleset says the command commutes with (another
+        player's move of other models on a free table). ``False`` when ``v`` is ahead or the
+        events are no longer held."""
         entries = self.since(v) if v < self.version else None
-        return entries is not None and all(isinstance(e.event, EntropyContributed) for e in entries)
+        return entries is not None and all(
+            isinstance(e.event, EntropyContributed) or self.ruleset.commutes(command, e.event)
+            for e in entries
+        )
 
     def since(self, v: int) -> list[Entry] | None:
         """The events after version ``v``, or ``None`` when they are no longer held."""

@@ -72,6 +72,11 @@ class Ruleset(ABC, Generic[S]):
         """Commands that commute with everything skip the ``expected_v`` check."""
         return False
 
+    def commutes(self, command: Any, event: Any) -> bool:
+        """Whether ``command``, made before ``event`` was committed, means the same after it; the
+        server then decides it on the newer state rather than refuse it as stale."""
+        return False
+
     def query(self, state: S, query: Mapping[str, Any], viewer: Viewer) -> Any | Rejection:
         """Answer a read-only question about the state (measure, line of sight...)."""
         return Rejection("query/unsupported", f"{self.name} answers no queries")

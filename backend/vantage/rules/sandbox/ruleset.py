@@ -79,6 +79,15 @@ class SandboxRuleset(Ruleset[Table]):
             (ModelsMoved(player=ctx.actor.player, moves=apply_moves(state, command.moves)),)
         )
 
+    def commutes(self, command: Any, event: Any) -> bool:
+        """A move made before another move still means the same when the two move different
+        models: the later one is decided on the table as it is now (bases that would now
+        overlap are still refused), instead of failing as stale."""
+        if not isinstance(command, MoveModels) or not isinstance(event, ModelsMoved):
+            return False
+        mine = {m.model for m in command.moves}
+        return not any(m.model in mine for m in event.moves)
+
     def evolve(self, state: Table, event: Any) -> Table:
         """Apply a move."""
         if isinstance(event, ModelsMoved):

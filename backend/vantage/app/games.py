@@ -294,7 +294,7 @@ class GameService:
         if not free and expected_v is not None and expected_v != game.version:
             stale = Rejection(
                 "intent/stale_version",
-                f"the game is at version {game.version}, not {expected_v}",
+                "the table changed before this arrived; look again and retry",
                 {"current": game.version, "expected": expected_v},
             )
             return await self._unless_retry(game, viewer, intent_id, stale, recheck)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDaEvent, playerName } from "../src/death-angel/event-text";
+import { daLog, describeDaEvent, playerName } from "../src/death-angel/event-text";
 import { Namer, readPack } from "../src/death-angel/pack-names";
 
 const names = new Namer(
@@ -13,14 +13,18 @@ const names = new Namer(
           { id: "vask", name: "Brother Vask" },
         ],
         actions: [
-          { id: "verdant-hail", name: "Hail of Fire" },
-          { id: "verdant-resupply", name: "Field Resupply" },
+          { id: "verdant-hail", name: "Hail of Fire", ability: { hook: "extra_hit_face" } },
+          { id: "verdant-resupply", name: "Field Resupply", ability: { hook: "team_tokens" } },
+          { id: "verdant-reposition", name: "Reposition", ability: null },
         ],
       },
     ],
     genestealers: [{ type: "husk", name: "Husk" }],
     terrain: [{ id: "blast-door", name: "Blast Door" }],
-    events: [{ id: "lull", name: "Lull" }],
+    events: [
+      { id: "lull", name: "Lull", ability: { hook: "quiet_reward" } },
+      { id: "swarm-surge", name: "Swarm Surge", ability: null },
+    ],
     locations: [{ id: "gantry-walk", name: "Gantry Walk" }],
   }),
   null,
@@ -189,5 +193,55 @@ describe("describeDaEvent", () => {
     });
     expect(playerName("p3")).toBe("Player 3");
     expect(playerName(null)).toBe("Someone");
+  });
+});
+
+describe("daLog", () => {
+  const log = (types: Record<string, unknown>[]) =>
+    daLog(
+      types.map((e, v) => ({ v, e: e as { type: string } })),
+      names,
+    ).map(([, line]) => line.text);
+
+  it("says only what happened at the setup: no ability of the opening event, no travel", () => {
+    const lines = log([
+      { type: "setup_dealt", formation: ["oren"], first_player: "p1" },
+      { type: "travel_finished" },
+      { type: "event_revealed", card: "lull" },
+      { type: "event_ability_resolved", card: "lull" },
+      { type: "event_discarded", card: "lull" },
+      { type: "round_started", round: 1 },
+      { type: "event_revealed", card: "lull" },
+      { type: "event_ability_resolved", card: "lull" },
+      { type: "travel_finished" },
+    ]);
+    expect(lines.filter((l) => l.includes("ability"))).toEqual([
+      "Lull: its ability is resolved.",
+    ]);
+    expect(lines.filter((l) => l.includes("Travel"))).toEqual(["Travel is done."]);
+    expect(lines.indexOf("Lull: its ability is resolved.")).toBeGreaterThan(
+      lines.indexOf("Round 1: choose action cards."),
+    );
+  });
+
+  it("has no ability line for a card without an ability", () => {
+    const lines = log([
+      { type: "round_started", round: 2 },
+      { type: "event_revealed", card: "swarm-surge" },
+      { type: "event_ability_resolved", card: "swarm-surge" },
+      { type: "ability_used", card: "verdant-reposition" },
+      { type: "ability_used", card: "verdant-hail" },
+    ]);
+    expect(lines).toEqual([
+      "Round 2: choose action cards.",
+      "Event: Swarm Surge.",
+      "Hail of Fire: its ability takes effect.",
+    ]);
+  });
+
+  it("keeps the lines while the pack (and so who has an ability) is unknown", () => {
+    const unknown = new Namer(readPack(null), null);
+    const lines = daLog([{ v: 1, e: { type: "ability_used", card: "x" } }], unknown);
+    expect(lines.map(([, l]) => l.text)).toEqual(["x: its ability takes effect."]);
   });
 });

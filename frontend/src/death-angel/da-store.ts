@@ -3,7 +3,7 @@
 
 import { computed, signal } from "@preact/signals";
 import { ProjectedStore } from "../state/projected-store";
-import { type LogLine, describeDaEvent } from "./event-text";
+import { type LogLine, daLog } from "./event-text";
 import { EMPTY_NAMES, Namer, type PackNames } from "./pack-names";
 import type { DaState } from "./wire";
 
@@ -19,7 +19,7 @@ export class DaStore extends ProjectedStore<DaState> {
   readonly names = computed(() => new Namer(this.pack.value, this.state.value));
   readonly log = computed((): readonly DaLogEntry[] => {
     const names = this.names.value;
-    return this.events.value.map(({ v, e }) => ({ v, line: describeDaEvent(e, names) }));
+    return daLog(this.events.value, names).map(([{ v }, line]) => ({ v, line }));
   });
 
   constructor() {

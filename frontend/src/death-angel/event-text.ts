@@ -144,7 +144,7 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
     case "action_started":
       return line(`${n.action(str(e, "card"))} resolves.`, "major");
     case "ability_used":
-      return line(`${n.action(str(e, "card"))}: its ability is used.`);
+      return line(`${n.action(str(e, "card"))}: its ability takes effect.`);
     case "support_given":
       return line(
         e["placed"] === false
@@ -247,4 +247,39 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
     default:
       return line(`${e.type.replaceAll("_", " ")}.`, "minor");
   }
+}
+
+/** Where in the game an event falls, for lines that depend on it. */
+export interface LogContext {
+  /** Still setting up: before the first round begins. */
+  setup: boolean;
+}
+
+/** The log line of one event, or null when it would say something that did not happen: the
+ * setup's opening event card only spawns (§3.1 step 8; its ability is not resolved) and nobody
+ * travels at the setup; a card without an ability has none to use or resolve. */
+export function daLogLine(e: Ev, n: Namer, ctx: LogContext): LogLine | null {
+  switch (e.type) {
+    case "travel_finished":
+      return ctx.setup ? null : describeDaEvent(e, n);
+    case "event_ability_resolved":
+      return ctx.setup || n.hasAbility(str(e, "card")) === false ? null : describeDaEvent(e, n);
+    case "ability_used":
+      return n.hasAbility(str(e, "card")) === false ? null : describeDaEvent(e, n);
+    default:
+      return describeDaEvent(e, n);
+  }
+}
+
+/** The log of a run of events (oldest first): a run that starts with the deal starts in setup,
+ * which lasts until the first round begins. */
+export function daLog<T extends { e: Ev }>(entries: readonly T[], n: Namer): [T, LogLine][] {
+  let setup = entries[0]?.e.type === "setup_dealt";
+  const out: [T, LogLine][] = [];
+  for (const entry of entries) {
+    if (entry.e.type === "round_started") setup = false;
+    const line = daLogLine(entry.e, n, { setup });
+    if (line) out.push([entry, line]);
+  }
+  return out;
 }

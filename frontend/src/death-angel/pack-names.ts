@@ -19,6 +19,8 @@ export interface PackNames {
   terrain: ReadonlyMap<string, string>;
   locations: ReadonlyMap<string, string>;
   events: ReadonlyMap<string, string>;
+  /** Action and event cards that have an ability (ids); null until a pack has been read. */
+  abilities: ReadonlySet<string> | null;
 }
 
 const items = (value: Json): Record<string, unknown>[] =>
@@ -43,6 +45,7 @@ export const EMPTY_NAMES: PackNames = {
   terrain: new Map(),
   locations: new Map(),
   events: new Map(),
+  abilities: null,
 };
 
 /** Read what the UI needs from a pack, leniently: anything missing just has no name. */
@@ -56,6 +59,10 @@ export function readPack(value: Json): PackNames {
     teamInfo.set(str(t, "id"), { name: str(t, "name"), colour: str(t, "colour") || "#888888" });
     for (const [id, name] of names(t["marines"])) marines.set(id, name);
     for (const [id, name] of names(t["actions"])) actions.set(id, name);
+  }
+  const abilities = new Set<string>();
+  for (const card of [...teams.flatMap((t) => items(t["actions"])), ...items(value["events"])]) {
+    if (isObject(card["ability"] ?? null) && str(card, "id")) abilities.add(str(card, "id"));
   }
   const genestealers = new Map<string, string>();
   for (const g of items(value["genestealers"])) {
@@ -75,6 +82,7 @@ export function readPack(value: Json): PackNames {
     terrain: names(value["terrain"]),
     locations: names([...items(value["locations"]), ...items(value["setups"])]),
     events: names(value["events"]),
+    abilities,
   };
 }
 
@@ -160,6 +168,11 @@ export class Namer {
     if (lord) return lord;
     const type = card.replace(/-\d+$/, "");
     return this.pack.genestealers.get(type) ?? this.seen.swarm.get(card) ?? type;
+  }
+
+  /** Whether an action or event card has an ability; null while the pack is unknown. */
+  hasAbility(card: string): boolean | null {
+    return this.pack.abilities === null ? null : this.pack.abilities.has(card);
   }
 
   genestealerType(type: string): string {

@@ -241,6 +241,43 @@ def test_bad_input_is_rejected_and_the_connection_survives(
     assert _version(live_server, game) == 0
 
 
+@pytest.mark.parametrize(
+    ("text", "ids", "field"),
+    [
+        (
+            '{"type": "intent", "intent_id": "n1", "expected_v": 0, "cmd": {"type": "move_models",'
+            ' "moves": [{"model": "w1", "to": {"x": NaN, "y": 3}}]}}',
+            {"intent_id": "n1"},
+            "cmd.moves[0].to.x",
+        ),
+        (
+            '{"type": "intent", "intent_id": "n2", "expected_v": -1, "cmd": {}}',
+            {"intent_id": "n2"},
+            "expected_v",
+        ),
+        (
+            '{"type": "query", "req_id": 7, "q": {"type": "measure"}, "extra": 1}',
+            {"req_id": 7},
+            "extra",
+        ),
+        ('{"type": "query", "req_id": {"a": 1}, "q": {}}', {}, "req_id"),
+    ],
+)
+def test_a_refused_message_carries_its_request_id_when_it_has_a_valid_one(
+    live_server: LiveServer, game: dict[str, Any], text: str, ids: dict[str, Any], field: str
+) -> None:
+    """The client can tell which of its requests failed; the field is named as sent (not
+    ``req_id.int``, the name of a type the id could have had)."""
+    t1, _, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        p1.send(text)
+        refused = p1.recv_until("rejected")
+        assert refused["code"] == "message/invalid"
+        assert {k: refused[k] for k in ("intent_id", "req_id") if k in refused} == ids
+        assert refused["detail"]["field"] == field
+
+
 def test_binary_frames_are_rejected(live_server: LiveServer, game: dict[str, Any]) -> None:
     t1, _, _ = _tokens(game)
     with _join(live_server, game, t1) as p1:

@@ -61,7 +61,7 @@ def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[st
         loc = err["loc"]
         if err["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the tag: ``base.shape``
             loc = (*loc, str((err.get("ctx") or {}).get("discriminator", "")).strip("'"))
-        in_input = _input_loc(loc, raw)
+        in_input = _input_loc(loc, raw, name_missing=err["type"] in _MISSING)
         found.append((document_key(raw, in_input), in_input, err))
     _, in_input, err = min(found, key=lambda f: f[0])  # the first in the text (a stable min)
     path = json_path(in_input)
@@ -70,7 +70,13 @@ def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[st
     return path, _short_message(err["type"], err["msg"], err.get("ctx") or {})
 
 
-def _input_loc(loc: tuple[int | str, ...], raw: object) -> tuple[int | str, ...]:
+_MISSING = ("missing", "union_tag_not_found")
+"""Errors about a field that is not in the input, which the path then names."""
+
+
+def _input_loc(
+    loc: tuple[int | str, ...], raw: object, *, name_missing: bool
+) -> tuple[int | str, ...]:
     out: list[int | str] = []
     node: Any = raw
     for i, part in enumerate(loc):
@@ -79,8 +85,8 @@ def _input_loc(loc: tuple[int | str, ...], raw: object) -> tuple[int | str, ...]
         if in_map or in_list:
             out.append(part)
             node = node[part]
-        elif isinstance(node, Mapping) and i == len(loc) - 1 and isinstance(part, str):
-            out.append(part)  # a missing field: name it
+        elif name_missing and isinstance(node, Mapping) and i == len(loc) - 1:
+            out.append(part)  # a missing field: name it (not a union member's name, ``int``)
     return tuple(out)
 
 

@@ -12,7 +12,14 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from vantage.api.deps import Services
-from vantage.api.ws.protocol import IntentMsg, PingMsg, QueryMsg, parse_client_message, rejected
+from vantage.api.ws.protocol import (
+    BadMessage,
+    IntentMsg,
+    PingMsg,
+    QueryMsg,
+    parse_client_message,
+    rejected,
+)
 from vantage.api.ws.rate_limit import TokenBucket
 from vantage.app.export import fairness
 from vantage.app.live import LiveGame
@@ -161,8 +168,10 @@ def _version(since: str) -> int | None:
     return int(text) if text.isdecimal() and len(text) <= 18 else None
 
 
-def _ids(msg: IntentMsg | QueryMsg | PingMsg | Rejection) -> dict[str, Any]:
+def _ids(msg: IntentMsg | QueryMsg | PingMsg | Rejection | BadMessage) -> dict[str, Any]:
     """The id a refusal must carry so the client can match it to its request."""
+    if isinstance(msg, BadMessage):
+        return msg.ids
     if isinstance(msg, IntentMsg):
         return {"intent_id": msg.intent_id}
     if isinstance(msg, QueryMsg):
@@ -201,10 +210,12 @@ async def _answer(
     services: Services,
     game_id: str,
     viewer: Viewer,
-    msg: IntentMsg | QueryMsg | PingMsg | Rejection,
+    msg: IntentMsg | QueryMsg | PingMsg | Rejection | BadMessage,
 ) -> str:
     if isinstance(msg, Rejection):
         return rejected(msg)
+    if isinstance(msg, BadMessage):
+        return rejected(msg.rejection, **msg.ids)
     if isinstance(msg, PingMsg):
         game = await services.games.get(game_id)
         return json.dumps({"type": "pong", "v": game.version if game else 0})

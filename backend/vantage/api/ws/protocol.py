@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -43,7 +44,31 @@ _ADAPTER: TypeAdapter[IntentMsg | QueryMsg | PingMsg] = TypeAdapter(ClientMessag
 KNOWN_TYPES = ("intent", "query", "ping")
 
 
-def parse_client_message(text: str, max_bytes: int) -> IntentMsg | QueryMsg | PingMsg | Rejection:
+@dataclass(frozen=True, slots=True)
+class BadMessage:
+    """A message refused as it was read, with the request id it carried when that id is itself
+    valid (so the client can tell which of its requests failed)."""
+
+    rejection: Rejection
+    ids: dict[str, Any] = field(default_factory=dict)
+
+
+def _request_ids(raw: dict[str, Any]) -> dict[str, Any]:
+    """The ``intent_id`` of an intent or the ``req_id`` of a query, when valid by itself."""
+    intent_id, req_id = raw.get("intent_id"), raw.get("req_id")
+    if raw.get("type") == "intent" and isinstance(intent_id, str) and 0 < len(intent_id) <= 80:
+        return {"intent_id": intent_id}
+    if raw.get("type") == "query" and (
+        (isinstance(req_id, int) and not isinstance(req_id, bool) and abs(req_id) < 2**53)
+        or (isinstance(req_id, str) and len(req_id) <= 80)
+    ):
+        return {"req_id": req_id}
+    return {}
+
+
+def parse_client_message(
+    text: str, max_bytes: int
+) -> IntentMsg | QueryMsg | PingMsg | Rejection | BadMessage:
     """Decode one websocket text frame into a message, or a rejection with a stable code."""
     if len(text) > max_bytes or len(text.encode()) > max_bytes:
         return Rejection("message/too_large", f"messages are limited to {max_bytes} bytes")
@@ -60,12 +85,14 @@ def parse_client_message(text: str, max_bytes: int) -> IntentMsg | QueryMsg | Pi
         )
     bad = reject_nonfinite(raw)
     if bad:
-        return Rejection("message/invalid", f"{bad}: must be a finite number", {"field": bad})
+        refusal = Rejection("message/invalid", f"{bad}: must be a finite number", {"field": bad})
+        return BadMessage(refusal, _request_ids(raw))
     try:
         return _ADAPTER.validate_python(raw)
     except ValidationError as exc:
         path, msg = first_error(exc, raw)
-        return Rejection("message/invalid", f"{path}: {msg}", {"field": path})
+        refusal = Rejection("message/invalid", f"{path}: {msg}", {"field": path})
+        return BadMessage(refusal, _request_ids(raw))
 
 
 def rejected(rejection: Rejection, **ids: Any) -> str:

@@ -14,7 +14,7 @@ export interface VantageTestHooks extends Partial<ToolTestHooks> {
   readonly connection: ConnectionState;
   readonly viewer: Viewer | null;
   /** A model as the client shows it now (a pending local move included), in table inches. */
-  model(id: string): { x: number; y: number; facing: number } | null;
+  model(id: string): { x: number; y: number; z?: number; facing: number } | null;
   /** Viewport pixel coordinates of a table point (what Playwright's page.mouse expects). */
   screenPoint(x: number, y: number): Point | null;
   readonly lastRejection: Rejection | null;
@@ -54,7 +54,7 @@ export function installTestHooks(
     },
     model(id) {
       const m = store.shown.peek()?.models.find((model) => model.id === id);
-      return m ? { x: m.x, y: m.y, facing: m.facing } : null;
+      return m ? { x: m.x, y: m.y, z: m.z, facing: m.facing } : null;
     },
     screenPoint(x, y) {
       return board()?.tableToClient({ x, y }) ?? null;

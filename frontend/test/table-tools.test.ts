@@ -445,7 +445,7 @@ describe("ToolController", () => {
     tools.moveTo(new Map([["a2", { x: 21, y: 10 }]]));
     expect(keys()).toEqual(["halo-a2:halo"]);
     expect(queries.calls.map((c) => c.args)).toEqual([["A", { a1: { x: 10, y: 10 }, a2: { x: 20, y: 10 } }]]);
-    queries.last("unit_check").answer.resolve({ coherent: false, breaking: ["a1", "a2"], engaged_with: ["b1"], overlapping: [] });
+    queries.last("unit_check").answer.resolve({ coherent: false, breaking: ["a1", "a2"], engaged_with: ["b1"], overlapping: [], off_table: [] });
     await settle();
     expect(readout().dragCheck).toMatchObject({
       unit: "A",
@@ -456,7 +456,7 @@ describe("ToolController", () => {
     timers.advance(100);
     expect(queries.calls.map((c) => c.args).at(-1)).toEqual(["A", { a1: { x: 10, y: 10 }, a2: { x: 21, y: 10 } }]);
     tools.moveEnded();
-    queries.last("unit_check").answer.resolve({ coherent: true, breaking: [], engaged_with: [], overlapping: [] });
+    queries.last("unit_check").answer.resolve({ coherent: true, breaking: [], engaged_with: [], overlapping: [], off_table: [] });
     await settle();
     expect(readout().dragCheck).toBeNull();
     expect(keys()).toEqual([]);

@@ -35,11 +35,26 @@ export interface BoardView {
   objectiveLabels?: ReadonlyMap<string, string>;
   /** Areas the page draws over the table (unit badges), in inches: names keep off them if they can. */
   marks?: readonly { x: number; y: number; w: number; h: number }[];
+  /**
+   * The selected models of `mover` may be turned (a handle by the selection, Q/E and [ ] keys);
+   * a turn is one `moveModels` request giving each model its new `facing` where it stands.
+   */
+  turnable?: boolean;
+  /** While models are turned, draw each one's 180° sight half-plane (Deathmatch's sight arc). */
+  facingArc?: boolean;
+  /**
+   * Show a raised model's height by its base (a small "▲5.5\"" badge), previewing where a drag
+   * would leave it (rules decision 27); omitted: not shown (the 10th edition page draws its own).
+   */
+  heights?: boolean;
 }
+
+/** Where a drop or a turn puts a model: `facing` (degrees) only when it was turned. */
+export type Placement = Point & { facing?: number };
 
 export interface ModelMoveRequest {
   model: ModelId;
-  to: Point;
+  to: Placement;
 }
 
 export interface BoardCallbacks {

@@ -1,5 +1,6 @@
 // Pointer gestures on the board, for mouse, pen and touch alike: press, click, double press,
-// drag a base, pan on empty space (or on a base that cannot move), pinch to zoom.
+// drag a base, turn the selection by its handle, pan on empty space (or on a base that cannot
+// move), pinch to zoom.
 // Pure: positions are viewport pixels, and the host answers hit tests and does the work.
 
 import { type Point, distance, midpoint, sub } from "../geometry/vec";
@@ -23,6 +24,13 @@ export interface GestureHost {
   dragCancel(): void;
   panBy(delta: Point): void;
   zoomAt(anchor: Point, factor: number): void;
+  /** Whether a viewport point is on the turn handle (pressing it turns instead of panning). */
+  hitHandle?(at: Point): boolean;
+  /** A press on the turn handle: the turn follows the pointer from `from` until the release. */
+  turnStart?(from: Point): void;
+  turnMove?(to: Point): void;
+  turnEnd?(to: Point): void;
+  turnCancel?(): void;
 }
 
 export interface PointerInput {
@@ -44,6 +52,7 @@ type Mode =
   | { kind: "idle" }
   | { kind: "pressed"; model: ModelId | null; start: Point; shift: boolean; double: boolean }
   | { kind: "dragging" }
+  | { kind: "turning" }
   | { kind: "panning"; last: Point }
   | { kind: "pinching"; a: number; b: number; distance: number; mid: Point }
   | { kind: "finishing" };
@@ -55,8 +64,9 @@ export class GestureMachine {
 
   constructor(private readonly host: GestureHost) {}
 
+  /** A base is being dragged or turned (Escape cancels it). */
   get dragging(): boolean {
-    return this.mode.kind === "dragging";
+    return this.mode.kind === "dragging" || this.mode.kind === "turning";
   }
 
   /** A press that has not moved (yet): released now, it is a click or a tap. */
@@ -76,6 +86,12 @@ export class GestureMachine {
       return;
     }
     if ((p.button ?? 0) !== 0) return;
+    if (this.host.hitHandle?.(p.at)) {
+      this.lastClick = null;
+      this.mode = { kind: "turning" };
+      this.host.turnStart?.(p.at);
+      return;
+    }
     const model = this.host.hitModel(p.at);
     const shift = p.shift ?? false;
     const double =
@@ -110,6 +126,9 @@ export class GestureMachine {
       case "dragging":
         this.host.dragMove(p.at);
         return;
+      case "turning":
+        this.host.turnMove?.(p.at);
+        return;
       case "panning":
         this.host.panBy(sub(p.at, mode.last));
         this.mode = { kind: "panning", last: p.at };
@@ -141,6 +160,9 @@ export class GestureMachine {
       case "dragging":
         this.host.dragEnd(p.at);
         break;
+      case "turning":
+        this.host.turnEnd?.(p.at);
+        break;
       default:
         break;
     }
@@ -150,13 +172,13 @@ export class GestureMachine {
   /** The browser took the pointer away (a system gesture, a lost capture): undo any drag. */
   cancel(id: number): void {
     if (!this.pointers.has(id)) return;
-    if (this.mode.kind === "dragging") this.host.dragCancel();
+    this.cancelMode();
     this.release(id);
   }
 
   /** Forget every pointer (Escape, another tool): undo any drag; the rest of the press is ignored. */
   cancelAll(): void {
-    if (this.mode.kind === "dragging") this.host.dragCancel();
+    this.cancelMode();
     this.pointers.clear();
     this.mode = { kind: "idle" };
   }
@@ -166,8 +188,13 @@ export class GestureMachine {
     this.mode = this.pointers.size === 0 ? { kind: "idle" } : { kind: "finishing" };
   }
 
-  private startPinch(): void {
+  private cancelMode(): void {
     if (this.mode.kind === "dragging") this.host.dragCancel();
+    if (this.mode.kind === "turning") this.host.turnCancel?.();
+  }
+
+  private startPinch(): void {
+    this.cancelMode();
     const [a, b] = [...this.pointers.keys()];
     if (a === undefined || b === undefined) return;
     const pa = this.pointers.get(a);

@@ -10,7 +10,8 @@ import { tableQueries } from "./table-queries";
 
 export interface ModelMove {
   model: ModelId;
-  to: Point;
+  /** `facing` (degrees) turns the model; left out, it keeps its facing. */
+  to: Point & { facing?: number };
 }
 
 export interface GameSessionOptions {
@@ -94,7 +95,10 @@ export class GameSession {
       expected_v: v,
       cmd: {
         type: "move_models",
-        moves: moves.map((m) => ({ model: m.model, to: { x: m.to.x, y: m.to.y } })),
+        moves: moves.map((m) => ({
+          model: m.model,
+          to: m.to.facing === undefined ? { x: m.to.x, y: m.to.y } : { x: m.to.x, y: m.to.y, facing: m.to.facing },
+        })),
       },
     });
     if (!sent) {

@@ -28,7 +28,12 @@ export function tableQueries(client: Asker): TableQueries {
         await ask({
           type: "unit_check",
           unit,
-          positions: Object.fromEntries([...positions].map(([id, p]) => [id, { x: p.x, y: p.y }])),
+          positions: Object.fromEntries(
+            [...positions].map(([id, p]) => [
+              id,
+              p.facing === undefined ? { x: p.x, y: p.y } : { x: p.x, y: p.y, facing: p.facing },
+            ]),
+          ),
         }),
       ),
   };

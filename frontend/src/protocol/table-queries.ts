@@ -17,10 +17,13 @@ import type { ModelId, Point, UnitId } from "./messages";
 /** One end of a measurement: a model (its base edge) or a point on the table. */
 export type MeasureEnd = ModelId | Point;
 
+/** Where a model of a unit check stands, and its facing when it is being turned (degrees). */
+export type CheckedPlace = Point & { facing?: number };
+
 export type TableQuery =
   | { type: "measure"; a: MeasureEnd; b: MeasureEnd }
   | { type: "sight"; observer: ModelId; target: ModelId }
-  | { type: "unit_check"; unit: UnitId; positions: Record<ModelId, Point> };
+  | { type: "unit_check"; unit: UnitId; positions: Record<ModelId, CheckedPlace> };
 
 export interface MeasureAnswer {
   /** The system's distance (plan gap and vertical gap combined), inches. */
@@ -69,13 +72,15 @@ export interface UnitCheckAnswer {
   engaged_with: ModelId[];
   /** Models of each pair of bases that would overlap there (the move would be refused). */
   overlapping: ModelId[];
+  /** Models whose base would reach past the table's edge (the move would be refused). */
+  off_table: ModelId[];
 }
 
 /** What the table tools may ask of the server; answers are checked before they are returned. */
 export interface TableQueries {
   measure(a: MeasureEnd, b: MeasureEnd): Promise<MeasureAnswer>;
   sight(observer: ModelId, target: ModelId): Promise<SightAnswer>;
-  unitCheck(unit: UnitId, positions: ReadonlyMap<ModelId, Point>): Promise<UnitCheckAnswer>;
+  unitCheck(unit: UnitId, positions: ReadonlyMap<ModelId, CheckedPlace>): Promise<UnitCheckAnswer>;
 }
 
 const boolean = (value: Json, path: string): boolean => {
@@ -148,5 +153,6 @@ export function decodeUnitCheckAnswer(value: Json, path = "a"): UnitCheckAnswer 
     breaking: list(o["breaking"], `${path}.breaking`, string),
     engaged_with: list(o["engaged_with"], `${path}.engaged_with`, string),
     overlapping: optional(o["overlapping"], `${path}.overlapping`, (v, p) => list(v, p, string), []),
+    off_table: optional(o["off_table"], `${path}.off_table`, (v, p) => list(v, p, string), []),
   };
 }

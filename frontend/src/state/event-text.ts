@@ -1,4 +1,5 @@
-// An event in words for the log: `Player 1 moved Alpha Squad (5 models) 4.2"`.
+// An event in words for the log: `Player 1 moved Alpha Squad (5 models) 4.2"`, or `turned` for
+// models turned where they stand.
 
 import { formatInches } from "../geometry/scale-bar";
 import type { GameEvent, TableState } from "../protocol/messages";
@@ -22,5 +23,7 @@ export function describeEvent(state: TableState | null, e: GameEvent | undefined
     .join(", ");
   const farthest = e.moves.reduce((d, m) => Math.max(d, m.distance), 0);
   const who = state?.players.find((p) => p.id === e.player)?.name || e.player;
+  // a move that only changed facings (rules decision 26): no distance to read
+  if (farthest === 0) return `${who} turned ${what}`;
   return `${who} moved ${what} ${formatInches(farthest)}`;
 }

@@ -25,10 +25,13 @@ export interface LogEntry {
   text: string;
 }
 
+/** Where a local move put a model: position, and facing when it was turned. */
+export type GhostPlace = Point & { facing?: number };
+
 /** A local move sent to the server and not yet settled: drawn where the player dropped it. */
 export interface Ghost {
   intentId: string;
-  positions: ReadonlyMap<ModelId, Point>;
+  positions: ReadonlyMap<ModelId, GhostPlace>;
   /** The version the server acknowledged; the ghost goes once the table has reached it. */
   ackedV: number | null;
 }
@@ -92,13 +95,13 @@ function indexTable(state: TableState | null): TableIndex {
 
 function withGhosts(state: TableState | null, ghosts: readonly Ghost[]): TableState | null {
   if (state === null || ghosts.length === 0) return state;
-  const at = new Map<ModelId, Point>();
+  const at = new Map<ModelId, GhostPlace>();
   for (const g of ghosts) for (const [id, p] of g.positions) at.set(id, p);
   return {
     ...state,
     models: state.models.map((m) => {
       const p = at.get(m.id);
-      return p ? { ...m, x: p.x, y: p.y } : m;
+      return p ? { ...m, x: p.x, y: p.y, facing: p.facing ?? m.facing } : m;
     }),
   };
 }
@@ -168,7 +171,7 @@ export class GameStore implements GameView {
     if (earlier.length > 0) this.log.value = [...earlier, ...this.log.value].slice(-LOG_LIMIT);
   }
 
-  addGhost(intentId: string, positions: ReadonlyMap<ModelId, Point>): void {
+  addGhost(intentId: string, positions: ReadonlyMap<ModelId, GhostPlace>): void {
     this.ghosts.value = [...this.ghosts.value, { intentId, positions, ackedV: null }];
   }
 

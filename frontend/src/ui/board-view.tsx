@@ -30,11 +30,16 @@ export function BoardView({ store, callbacks, onReady, tools, queries = null }: 
       const state = store.shown.value;
       if (state === null) return;
       const viewer = store.viewer.value;
+      const system = store.system.value;
       board.setView({
         state,
         pending: store.pending.value,
         mover: viewer?.role === "player" ? viewer.player : null,
-        dragRules: dragRules(store.system.value),
+        dragRules: dragRules(system),
+        // every refereed table turns models and shows heights (rules decisions 26 and 27)
+        turnable: true,
+        facingArc: system === "deathmatch",
+        heights: true,
       });
     });
     tools?.attach(board);

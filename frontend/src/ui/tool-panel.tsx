@@ -191,7 +191,12 @@ function DragSection({ d, names }: { d: DragCheckReadout; names: ToolNames }) {
                   : "Not in engagement range"}
             </div>
           )}
-          {a.overlapping.length === 0 && !d.rules.coherency && d.rules.engagement === null && (
+          {a.off_table.length > 0 && (
+            <div class="bad" data-testid="drag-off-table">
+              Off the table: {list(a.off_table, names.model)}. The move would be refused
+            </div>
+          )}
+          {a.overlapping.length === 0 && a.off_table.length === 0 && !d.rules.coherency && d.rules.engagement === null && (
             <div class="good" data-testid="drag-free">No bases overlap</div>
           )}
           {a.overlapping.length > 0 && (

@@ -41,6 +41,8 @@ export interface ToolTestHooks {
     engaged_with: string[];
     /** Models of each pair of bases that would overlap (the drop would be refused). */
     overlapping: string[];
+    /** Models whose base would reach past the table's edge (the drop would be refused). */
+    off_table: string[];
     /** Unit checks asked during this drag. */
     queries: number;
   } | null;
@@ -89,6 +91,7 @@ export function toolTestHooks(readout: ReadonlySignal<ToolReadout>): ToolTestHoo
         breaking: a?.breaking ?? [],
         engaged_with: a?.engaged_with ?? [],
         overlapping: a?.overlapping ?? [],
+        off_table: a?.off_table ?? [],
         queries: d.queries,
       };
     },

@@ -5,6 +5,7 @@
 import { reach } from "../geometry/base-footprint";
 import { formatInches } from "../geometry/scale-bar";
 import type { ModelInfo } from "../protocol/messages";
+import { heightBadge } from "../geometry/levels";
 import { levelLabel } from "./elevation";
 import { trails } from "./move-plan";
 import { distanceTag } from "./plan-warnings";
@@ -154,7 +155,7 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
             <g key={`z-${m.id}`} class="w40-elevation" data-elevation={m.id}>
               <title>{`${m.name || m.id}: ${levelLabel(m.z)} (on a floor)`}</title>
               <text x={m.x + reach(m.base) * 0.7} y={m.y - reach(m.base) * 0.7} text-anchor="start">
-                {`▲${Math.round(m.z * 10) / 10}"`}
+                {heightBadge(m.z)}
               </text>
             </g>
           ))}

@@ -2,44 +2,11 @@
 // the tops of hills and buildings a model can end a move on, and the height each moved model of
 // a plan is sent with. Pure: the server judges overhang and who may stand where.
 
-import type { Point, TerrainPiece } from "../protocol/messages";
+import { levelsAt } from "../geometry/levels";
+import type { TerrainPiece } from "../protocol/messages";
 import { type MovePlan, positions, waypoints } from "./move-plan";
 
-const TOP_KINDS: ReadonlySet<string> = new Set(["hill", "building"]);
-
-/** The heights a model can stand at on this piece (above the ground). */
-export function pieceLevels(piece: TerrainPiece): number[] {
-  const tops = TOP_KINDS.has(piece.kind) && piece.height > 0 ? [piece.height] : [];
-  return [...new Set([...(piece.floors ?? []), ...tops])].filter((z) => z > 0).sort((a, b) => a - b);
-}
-
-/** Point in polygon (even-odd rule; the boundary counts as inside within 1e-6"). */
-export function insidePolygon(p: Point, polygon: readonly [number, number][]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i] as [number, number];
-    const [xj, yj] = polygon[j] as [number, number];
-    const cross = (p.x - xi) * (yj - yi) - (p.y - yi) * (xj - xi);
-    const onEdge =
-      Math.abs(cross) < 1e-6 * Math.hypot(xj - xi, yj - yi) &&
-      p.x >= Math.min(xi, xj) - 1e-6 &&
-      p.x <= Math.max(xi, xj) + 1e-6 &&
-      p.y >= Math.min(yi, yj) - 1e-6 &&
-      p.y <= Math.max(yi, yj) + 1e-6;
-    if (onEdge) return true;
-    if (yi > p.y !== yj > p.y && p.x < ((xj - xi) * (p.y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-/** The heights above the ground available at a point. */
-export function levelsAt(terrain: readonly TerrainPiece[], p: Point): number[] {
-  const out = new Set<number>();
-  for (const piece of terrain) {
-    if (insidePolygon(p, piece.polygon)) for (const z of pieceLevels(piece)) out.add(z);
-  }
-  return [...out].sort((a, b) => a - b);
-}
+export { insidePolygon, levelsAt, pieceLevels } from "../geometry/levels";
 
 /** The heights some moved model of the plan could end at (the ground, 0, always). */
 export function planLevels(terrain: readonly TerrainPiece[], plan: MovePlan): number[] {

@@ -137,10 +137,21 @@ export class BaseNodes {
     return at;
   }
 
-  /** Show held models at these places (during a drag). */
-  showAt(places: ReadonlyMap<ModelId, Point>): void {
-    for (const [id, p] of places) this.nodes.get(id)?.group.position(p);
+  /** Show held models at these places (during a drag), turned where a facing is given. */
+  showAt(places: ReadonlyMap<ModelId, Point & { facing?: number }>): void {
+    for (const [id, p] of places) {
+      const group = this.nodes.get(id)?.group;
+      group?.position({ x: p.x, y: p.y });
+      if (p.facing !== undefined) group?.rotation(p.facing);
+    }
     this.lifted.batchDraw();
+  }
+
+  /** A model where it is drawn right now, with its facing and its base's reach (inches). */
+  drawn(id: ModelId): { x: number; y: number; facing: number; reach: number } | null {
+    const n = this.nodes.get(id);
+    if (!n) return null;
+    return { x: n.group.x(), y: n.group.y(), facing: n.group.rotation(), reach: reach(n.base) };
   }
 
   /** End a drag: let the view move the models again; `snapBack` puts them where the view has them. */
@@ -151,7 +162,7 @@ export class BaseNodes {
       const node = this.nodes.get(id);
       if (!node) continue;
       node.group.moveTo(this.layer);
-      if (snapBack) node.group.setAttrs({ x: node.target.x, y: node.target.y });
+      if (snapBack) node.group.setAttrs({ x: node.target.x, y: node.target.y, rotation: node.target.facing });
     }
     this.layer.batchDraw();
     this.lifted.batchDraw();

@@ -4,7 +4,7 @@
 // engagement range. The server applies the same rules when the models are dropped.
 
 import type { ModelId, Point, UnitId } from "../../protocol/messages";
-import type { UnitCheckAnswer } from "../../protocol/table-queries";
+import type { CheckedPlace, UnitCheckAnswer } from "../../protocol/table-queries";
 import type { DragRules } from "./drag-rules";
 import { LatestOnly } from "./latest-only";
 import { type OverlayScene, emptyScene, modelMark } from "./overlay-scene";
@@ -16,7 +16,7 @@ export const DRAG_CHECK_HZ = 10;
 
 interface Question {
   unit: UnitId;
-  positions: ReadonlyMap<ModelId, Point>;
+  positions: ReadonlyMap<ModelId, CheckedPlace>;
 }
 
 interface Session {
@@ -65,13 +65,13 @@ export class DragCheck {
 
   /** The dragged models are drawn at these places now; the question gives the whole unit (the
    * others where they were shown), so a planned move's earlier drops count as the referee's will. */
-  update(places: ReadonlyMap<ModelId, Point>): void {
+  update(places: ReadonlyMap<ModelId, CheckedPlace>): void {
     const s = this.session;
     if (s === null) return;
-    const positions = new Map<ModelId, Point>(s.shown);
+    const positions = new Map<ModelId, CheckedPlace>(s.shown);
     for (const id of s.models) {
       const p = places.get(id);
-      if (p) positions.set(id, { x: p.x, y: p.y });
+      if (p) positions.set(id, p.facing === undefined ? { x: p.x, y: p.y } : { x: p.x, y: p.y, facing: p.facing });
     }
     this.runner?.push({ unit: s.unit, positions });
   }
@@ -112,6 +112,7 @@ export class DragCheck {
       [a.breaking, "breaking"],
       [a.engaged_with, "engaged"],
       [a.overlapping, "breaking"],
+      [a.off_table, "breaking"],
     ] as const) {
       for (const id of ids) {
         const placed = this.ctx.place(id);

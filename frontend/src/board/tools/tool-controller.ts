@@ -4,7 +4,7 @@
 
 import type { Point } from "../../geometry/vec";
 import type { ModelId, ModelInfo, TableState, TerrainPiece } from "../../protocol/messages";
-import type { TableQueries } from "../../protocol/table-queries";
+import type { CheckedPlace, TableQueries } from "../../protocol/table-queries";
 import { DragCheck } from "./drag-check";
 import type { DragRules } from "./drag-rules";
 import type { Clock } from "./latest-only";
@@ -37,8 +37,8 @@ export class ToolController {
   private terrain = new Map<string, TerrainPiece>();
   private state: TableState | null = null;
   private pendingMoves = false;
-  /** Places of models being dragged (Move tool). */
-  private dragged: ReadonlyMap<ModelId, Point> = new Map();
+  /** Places (and facings, when turned) of models being dragged or turned (Move tool). */
+  private dragged: ReadonlyMap<ModelId, CheckedPlace> = new Map();
   private signature = "";
   private flushing: { report: boolean } | null = null;
   private destroyed = false;
@@ -92,7 +92,8 @@ export class ToolController {
   place(id: ModelId): Placed | null {
     const m = this.models.get(id);
     if (!m) return null;
-    return { base: m.base, at: this.dragged.get(id) ?? { x: m.x, y: m.y }, facing: m.facing };
+    const d = this.dragged.get(id);
+    return { base: m.base, at: d ? { x: d.x, y: d.y } : { x: m.x, y: m.y }, facing: d?.facing ?? m.facing };
   }
 
   // ---- pointer input (table inches; `model` is the base under the pointer) ----------------
@@ -152,7 +153,7 @@ export class ToolController {
     );
   }
 
-  moveTo(places: ReadonlyMap<ModelId, Point>): void {
+  moveTo(places: ReadonlyMap<ModelId, CheckedPlace>): void {
     this.dragged = places;
     this.dragCheck.update(places);
     this.changed(false);

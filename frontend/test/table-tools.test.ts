@@ -279,6 +279,13 @@ describe("words", () => {
     expect(sightLineWords(over)).toBe('Sight line from 1.60" to 2.95" high');
     expect(sightLineWords({ ...over, visible: false })).toBeNull();
     expect(sightLineWords(a)).toBeNull();
+    // 9th edition heavy cover: the benefit of cover, but only against melee attacks
+    const heavy = { ...a, fully_visible: false, cover: true, cover_from: { id: "t5", name: "Barricade", why: "heavy" } };
+    expect(sightWords(heavy)).toBe("Visible, heavy cover (against melee only)");
+    expect(coverCauseWords(heavy.cover_from)).toBe(
+      "Heavy cover, against melee attacks only: touching Barricade (no save bonus against shots)",
+    );
+    expect(sightWords({ ...heavy, cover_from: { ...heavy.cover_from, why: "touching" } })).toBe("Visible, in cover");
     expect(parseRadius(' 6.5" ')).toBe(6.5);
     expect(parseRadius("0")).toBeNull();
     expect(parseRadius("far")).toBeNull();

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +73,22 @@ def test_deathmatch_names_the_nearest_kind_of_source() -> None:
     assert _cause(scenario, "s1", "t1") == ("hard", CoverCause("k1", "between"))
     assert _cause(scenario, "s5", "t5") == ("hard", CoverCause("forest5", "forest"))
     assert _cause(scenario, "s3", "t3") == ("none", None)  # the source is at the shooter
+
+
+def test_ninth_edition_tells_heavy_cover_from_light() -> None:
+    """9th edition (``sight-terrain-kinds.json``): the `cover` answer is true for light or heavy
+    cover (scenario-format Conventions), but heavy cover's benefit is against melee attacks only
+    ([GK9], rules decision D29), so its cause is ``heavy``, not ``touching``; a target touching
+    both kinds is named for the light cover, the one that helps against a shot."""
+    scenario, _ = _load(GOLDEN / "wh40k-9e" / "sight-terrain-kinds.json")
+    assert _cause(scenario, "o3", "t3") == (True, CoverCause("obstacle3", "heavy"))
+    assert _cause(scenario, "o9", "t9") == (True, CoverCause("crater9", "heavy"))
+    assert _cause(scenario, "o8", "t8") == (True, CoverCause("woods8", "touching"))
+    table = scenario.table
+    heavy = next(p for p in table.terrain if p.id == "obstacle3")
+    light = replace(heavy, id="light3", traits=("light cover",))  # after it in table order
+    both = replace(table, terrain=(*table.terrain, light))
+    assert geometry_for("wh40k-9e").cover_and_cause(both, "o3", "t3") == (
+        True,
+        CoverCause("light3", "touching"),
+    )

@@ -33,7 +33,8 @@ BECAUSE_OF_10E = frozenset(
 class CoverCause:
     """What gives a target its cover: a terrain piece or model id, and why, in one word:
     ``within`` (wholly within it), ``obscured`` (not fully visible because of it), ``touching``
-    (9th edition: the footprint touches a feature with a cover trait), ``on`` (8th edition: on or
+    (9th edition: the footprint touches a feature with light cover), ``heavy`` (9th edition:
+    touches heavy cover only, a benefit against melee attacks alone), ``on`` (8th edition: on or
     in ruins or woods), ``crater`` and ``barricade`` (8th edition), ``forest`` and ``between``
     (Deathmatch: the target stands in a forest, or the source lies on the line)."""
 
@@ -80,13 +81,20 @@ def cover_10e(table: Table, target: Model, fully_visible: FullyVisible) -> Cover
 
 def cover_9e(table: Table, target: Model) -> CoverCause | None:
     """wh40k-9th (scenario-format Conventions): the footprint touches a feature with the trait
-    ``light cover`` or ``heavy cover`` (the first in table order)."""
+    ``light cover`` or ``heavy cover``. The cause is the first light-cover feature touched in
+    table order (``touching``: +1 to armour saves against ranged attacks), else the first
+    heavy-cover one (``heavy``: its benefit is against melee attacks only, [GK9] and rules
+    decision D29, so the words must not promise a ranged save)."""
     shape = model_shape(target)
+    heavy: CoverCause | None = None
     for piece in table.terrain:
         covering = {"light cover", "heavy cover"} & traits(piece)
-        if covering and planar_gap(shape, terrain_shape(piece)) <= 1e-9:
+        if not covering or planar_gap(shape, terrain_shape(piece)) > 1e-9:
+            continue
+        if "light cover" in covering:
             return CoverCause(piece.id, "touching")
-    return None
+        heavy = heavy or CoverCause(piece.id, "heavy")
+    return heavy
 
 
 def cover_8e(

@@ -14,9 +14,16 @@ import type { SightReadout } from "./tool-readout";
 export function sightWords(a: SightAnswer): string {
   if (!a.visible) return a.in_arc ? "Not visible" : "Not visible (outside the arc)";
   const seen = a.fully_visible ? "Fully visible" : "Visible";
-  const cover = coverWords(a.cover);
+  const cover = a.cover_from?.why === "heavy" ? HEAVY_ONLY : coverWords(a.cover);
   return cover ? `${seen}, ${cover}` : seen;
 }
+
+/**
+ * 9th edition: a target touching only `heavy cover` has the benefit of cover (the server's
+ * `cover` is true), but heavy cover improves saves against melee attacks alone; a shot gets no
+ * save bonus from it, so the words do not say "in cover" (rules-decisions D29).
+ */
+const HEAVY_ONLY = "heavy cover (against melee only)";
 
 const COVER_WHY: Readonly<Record<string, (name: string) => string>> = {
   within: (name) => `wholly within ${name}`,
@@ -32,6 +39,9 @@ const COVER_WHY: Readonly<Record<string, (name: string) => string>> = {
 /** Why the target has cover, naming what gives it: "Cover: wholly within Ruined chapel". */
 export function coverCauseWords(source: CoverSource | null): string | null {
   if (source === null) return null;
+  if (source.why === "heavy") {
+    return `Heavy cover, against melee attacks only: touching ${source.name} (no save bonus against shots)`;
+  }
   const words = COVER_WHY[source.why];
   return `Cover: ${words ? words(source.name) : source.name}`;
 }

@@ -279,6 +279,12 @@ describe("words", () => {
     expect(sightLineWords(over)).toBe('Sight line from 1.60" to 2.95" high');
     expect(sightLineWords({ ...over, visible: false })).toBeNull();
     expect(sightLineWords(a)).toBeNull();
+    // the server's segment can end a hair below the table: never "-0.00"
+    const low = { ...a, segment: [{ x: 1, y: 2, z: 1.5748 }, { x: 9, y: 2, z: -1e-12 }] as SightAnswer["segment"] };
+    expect(sightLineWords(low)).toBe('Sight line from 1.57" to 0.00" high');
+    expect(sightLineWords({ ...low, segment: [{ x: 1, y: 2, z: -0.004 }, { x: 9, y: 2, z: 0.004 }] })).toBe(
+      'Sight line from 0.00" to 0.00" high',
+    );
     // 9th edition heavy cover: the benefit of cover, but only against melee attacks
     const heavy = { ...a, fully_visible: false, cover: true, cover_from: { id: "t5", name: "Barricade", why: "heavy" } };
     expect(sightWords(heavy)).toBe("Visible, heavy cover (against melee only)");

@@ -53,7 +53,12 @@ export function coverCauseWords(source: CoverSource | null): string | null {
 export function sightLineWords(a: SightAnswer): string | null {
   if (!a.visible || a.segment === null) return null;
   const [p, q] = a.segment;
-  return `Sight line from ${formatRuler(p.z)} to ${formatRuler(q.z)} high`;
+  return `Sight line from ${heightWords(p.z)} to ${heightWords(q.z)} high`;
+}
+
+/** A height in inches to 2 decimals; a height that rounds to 0 is 0.00", never -0.00". */
+function heightWords(z: number): string {
+  return formatRuler(Math.round(z * 100) === 0 ? 0 : z);
 }
 
 export function coverWords(cover: CoverAnswer): string | null {

@@ -9,13 +9,7 @@ import pytest
 import shapely
 from shapely.geometry import Polygon
 
-from vantage.geometry.measure import (
-    covered_by_polygon,
-    interiors_overlap,
-    planar_gap,
-    segment_gap,
-    segment_parts_in,
-)
+from vantage.geometry.measure import covered_by_polygon, interiors_overlap, planar_gap
 from vantage.geometry.prisms import Disc, Ellipse, make_poly, to_polygon
 
 
@@ -76,26 +70,3 @@ def test_nonconvex_hull_gap() -> None:
     assert planar_gap(Ellipse(2.5, 2.5, 0.5, 0.5 - 1e-9, 0.3), ell) == pytest.approx(
         expect, abs=1e-6
     )
-
-
-def test_segment_parts_in_a_polygon() -> None:
-    """The parts of a plan segment on a closed footprint (Deathmatch's cover-giving part)."""
-    wall = make_poly([(45, 14), (45.5, 14), (45.5, 40), (45, 40)])
-    ((x0, y0), (x1, y1)) = segment_parts_in(wall, (40, 12), (46.6, 38))[0]
-    assert (x0, x1) == pytest.approx((45, 45.5)) and (y0, y1) == pytest.approx((31.69697, 33.66667))
-    assert segment_parts_in(wall, (40, 12), (44, 38)) == []
-    house = make_poly([(12, 16), (20, 16), (20, 22), (12, 22)])  # the demo's Chapel
-    assert segment_parts_in(house, (10, 6), (14, 38)) == [((12.0, 22.0), (12.0, 22.0))]
-    u_shape = make_poly([(0, 0), (6, 0), (6, 4), (5, 4), (5, 1), (1, 1), (1, 4), (0, 4)])
-    parts = sorted(tuple(sorted(part)) for part in segment_parts_in(u_shape, (-1, 3), (7, 3)))
-    assert parts == [((0.0, 3.0), (1.0, 3.0)), ((5.0, 3.0), (6.0, 3.0))]
-
-
-def test_segment_gap() -> None:
-    assert segment_gap(Disc(46.6, 38, 0.5), ((45, 31.5), (45.5, 33.5))) == pytest.approx(
-        math.hypot(1.1, 4.5) - 0.5
-    )
-    assert segment_gap(Disc(0, 0, 1), ((0.5, 0), (3, 0))) == 0.0
-    square = make_poly([(0, 0), (1, 0), (1, 1), (0, 1)])
-    assert segment_gap(square, ((3, 0.5), (3, 0.5))) == pytest.approx(2.0)
-    assert segment_gap(square, ((3, 2), (3, 5))) == pytest.approx(math.hypot(2, 1))

@@ -261,37 +261,3 @@ def segment_touches(shape: Shape, p: tuple[float, float], q: tuple[float, float]
     if isinstance(shape, Poly):
         return bool(shapely.intersects(Polygon(shape.points), LineString([p, q])))
     return convex_separation(shape, segment_shape(p, q)) <= 1e-9
-
-
-Segment = tuple[tuple[float, float], tuple[float, float]]
-
-
-def segment_parts_in(poly: Poly, p: tuple[float, float], q: tuple[float, float]) -> list[Segment]:
-    """The parts of the plan segment ``pq`` that lie in the closed polygon, each as its two ends
-    (a part where the segment only touches the polygon has both ends at one point). Empty when
-    the segment misses the polygon. Where ``segment_touches`` finds a touch that the constructed
-    intersection rounds away, the polygon's point nearest the segment stands for it."""
-    line = LineString([p, q])
-    polygon = _polygon(poly)
-    if not shapely.intersects(polygon, line):
-        return []
-    inter = shapely.intersection(polygon, line)
-    parts: list[Segment] = []
-    for g in getattr(inter, "geoms", [inter]):
-        if g.is_empty:
-            continue
-        coords = list(g.coords)
-        parts.append(((coords[0][0], coords[0][1]), (coords[-1][0], coords[-1][1])))
-    if not parts:
-        (x, y), _ = shapely.shortest_line(polygon, line).coords
-        parts.append(((x, y), (x, y)))
-    return parts
-
-
-def segment_gap(shape: Shape, part: Segment) -> float:
-    """The plan distance from a footprint to a segment (0 when they meet)."""
-    a, b = part
-    if isinstance(shape, Poly):
-        other = Point(a) if a == b else LineString([a, b])
-        return float(shapely.distance(_polygon(shape), other))
-    return max(0.0, convex_separation(shape, segment_shape(a, b)))

@@ -2,11 +2,8 @@
 
 deathmatch §3.2 (field of view: the open half-plane in front of the base centre), §3.3 (line of
 sight from the eye, silhouettes block, forests: 3" in or out, never through), §5.3.4 (cover along
-the line between base centres; hard cover within 1" of the cover-giving part of the source, seed
-L501 "innerhalb von 1 Zoll zum Deckung gebenden Teil": for terrain the part of the piece the line
-passes over; sources within 1" of the shooter ignored, L501 "innerhalb von 1 Zoll um das
-Hindernis": the whole piece), §5.4.1 (control zone: in the sight area and within reach of a melee
-weapon).
+the line between base centres, hard cover within 1" of the source, sources within 1" of the
+shooter ignored), §5.4.1 (control zone: in the sight area and within reach of a melee weapon).
 """
 
 from __future__ import annotations
@@ -17,12 +14,9 @@ from vantage.engine.table import Model, Table, TerrainPiece
 from vantage.geometry.exposure import facing_points
 from vantage.geometry.eye import EyeProblem, eye_sight
 from vantage.geometry.measure import (
-    Segment,
     covered_by_polygon,
     interiors_overlap,
     planar_gap,
-    segment_gap,
-    segment_parts_in,
     segment_touches,
     support,
 )
@@ -143,12 +137,8 @@ def _cover_sources(
     start: tuple[float, float],
     end: tuple[float, float],
 ) -> list[tuple[str, float, float]]:
-    """(id, distance to the shooter, distance to the target) of each source the line touches.
-
-    A model gives cover with its whole silhouette. A terrain piece is measured to the shooter
-    whole (L501: a shooter "within 1 inch around the obstacle" denies it), and to the target
-    only by the part the line passes over (L501: hard cover "within 1 inch of the cover-giving
-    part"): the piece's height over the parts of the line that lie on its footprint."""
+    """(id, distance to the shooter, distance to the target) of each source the line
+    touches."""
     out = []
     for m in table.models.values():
         if m.id in (observer.id, target.id):
@@ -156,24 +146,14 @@ def _cover_sources(
         if segment_touches(model_shape(m), start, end):
             out.append((m.id, distance(m, observer, True), distance(m, target, True)))
     for t in table.terrain:
-        if not (t.kind in COVER_TERRAIN and t.height >= 1.0 - EPS):
-            continue
-        parts = segment_parts_in(terrain_shape(t), start, end)
-        if parts:
-            to_target = min(_part_distance(t, part, target) for part in parts)
-            out.append((t.id, _terrain_distance(t, observer), to_target))
+        tall = t.kind in COVER_TERRAIN and t.height >= 1.0 - EPS
+        if tall and segment_touches(terrain_shape(t), start, end):
+            out.append((t.id, _terrain_distance(t, observer), _terrain_distance(t, target)))
     return out
 
 
 def _terrain_distance(piece: TerrainPiece, model: Model) -> float:
     h = planar_gap(terrain_shape(piece), model_shape(model))
-    v = vertical_gap((GROUND, piece.height), (model.z, model.z + model.height))
-    return math.hypot(h, v)
-
-
-def _part_distance(piece: TerrainPiece, part: Segment, model: Model) -> float:
-    """The silhouette's distance to the piece standing over one part of the cover line."""
-    h = segment_gap(model_shape(model), part)
     v = vertical_gap((GROUND, piece.height), (model.z, model.z + model.height))
     return math.hypot(h, v)
 

@@ -159,7 +159,7 @@ def test_each_tool_shows_the_servers_answer(
         spectator.mouse.move(a["x"] + 80, a["y"], steps=5)
         assert hook(spectator, "dragCheck") is None
         spectator.mouse.up()
-        assert hook(spectator, "model('a1')") == {"x": 10, "y": 10, "facing": 0}
+        assert hook(spectator, "model('a1')") == {"x": 10, "y": 10, "z": 0, "facing": 0}
 
         # Move (key M): drag a2 to 0.9" from b1's base and hold: the live unit check says who
         # breaks coherency and who is engaged, as the server would for those positions.
@@ -196,7 +196,7 @@ def test_each_tool_shows_the_servers_answer(
         p1.keyboard.press("Escape")
         p1.mouse.up()
         wait_hook(p1, "v.dragCheck === null")
-        assert hook(p1, "model('a2')") == {"x": 13, "y": 10, "facing": 0}
+        assert hook(p1, "model('a2')") == {"x": 13, "y": 10, "z": 0, "facing": 0}
         assert hook(p1, "v") == 0
 
     for page in (p1, spectator):

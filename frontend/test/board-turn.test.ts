@@ -87,7 +87,7 @@ describe("turn arithmetic", () => {
   });
 });
 
-describe("height on a drop (rules decision 27)", () => {
+describe("height on a drop (rules decision 28)", () => {
   const ruin: TerrainPiece = {
     id: "r",
     kind: "ruins",

@@ -1,4 +1,4 @@
-"""Turning models at a refereed table in a real browser (rules decisions 26 and 27): the handle
+"""Turning models at a refereed table in a real browser (rules decisions 27 and 28): the handle
 by the selected base, the Q/E keys, the live check while turning (a Deathmatch control zone), a
 turn the server refuses (an oval turned into a neighbour), spectators who cannot turn, and a
 model carried off a ruin's floor coming down to the ground."""

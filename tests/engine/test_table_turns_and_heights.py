@@ -1,5 +1,5 @@
 """Refereed tables: turning a model is a move (edge and overlap checked at the new facing), and a
-dropped model comes to rest on the ground or a floor under it (rules decisions 26 and 27)."""
+dropped model comes to rest on the ground or a floor under it (rules decisions 27 and 28)."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def test_a_model_dropped_to_the_ground_is_checked_for_overlap_there() -> None:
 
 
 def test_old_events_replay_to_the_height_they_carry() -> None:
-    """An event logged before decision 27 (a model kept its floor height on open ground) replays
+    """An event logged before decision 28 (a model kept its floor height on open ground) replays
     to the same state: ``evolve`` applies the event's ``z``, it does not decide again."""
     rules = _rules("deathmatch")
     old = rules.events.decode(

@@ -44,7 +44,7 @@ export interface BoardView {
   facingArc?: boolean;
   /**
    * Show a raised model's height by its base (a small "▲5.5\"" badge), previewing where a drag
-   * would leave it (rules decision 27); omitted: not shown (the 10th edition page draws its own).
+   * would leave it (rules decision 28); omitted: not shown (the 10th edition page draws its own).
    */
   heights?: boolean;
 }

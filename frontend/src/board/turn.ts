@@ -1,4 +1,4 @@
-// Turning models where they stand (rules decision 26): the angle a handle was dragged through,
+// Turning models where they stand (rules decision 27): the angle a handle was dragged through,
 // the keys that turn by a step, and each model's new facing. A unit turns each model about its
 // own centre, as players turn models on a table (a formation is not wheeled about a pivot).
 // Pure: facings are degrees, 0 = +x, 90 = +y (clockwise on the screen, whose y points down).

@@ -1,6 +1,6 @@
 // Standing above the ground: the surfaces of terrain pieces a model can stand at (a piece's
 // floors, the top of a hill or a building), the height each comes to rest at when dropped
-// (rules decision 27), and how a raised model's height is written on the table. Pure; the
+// (rules decision 28), and how a raised model's height is written on the table. Pure; the
 // server's rules/common/elevation.py is the referee, this mirrors it for previews and badges.
 
 import type { Point, TerrainPiece } from "../protocol/messages";
@@ -44,7 +44,7 @@ export function levelsAt(terrain: readonly TerrainPiece[], p: Point): number[] {
 
 /**
  * The height a model standing at `from` (height `z`) comes to rest at when dropped with its
- * centre at `to` (rules decision 27): its own height where a surface under `to` has it, else
+ * centre at `to` (rules decision 28): its own height where a surface under `to` has it, else
  * the highest surface there below it, else the ground; turned where it stands, its own height.
  */
 export function dropHeight(terrain: readonly TerrainPiece[], from: Point & { z: number }, to: Point): number {

@@ -23,7 +23,7 @@ export function describeEvent(state: TableState | null, e: GameEvent | undefined
     .join(", ");
   const farthest = e.moves.reduce((d, m) => Math.max(d, m.distance), 0);
   const who = state?.players.find((p) => p.id === e.player)?.name || e.player;
-  // a move that only changed facings (rules decision 26): no distance to read
+  // a move that only changed facings (rules decision 27): no distance to read
   if (farthest === 0) return `${who} turned ${what}`;
   return `${who} moved ${what} ${formatInches(farthest)}`;
 }

@@ -36,7 +36,7 @@ export function BoardView({ store, callbacks, onReady, tools, queries = null }: 
         pending: store.pending.value,
         mover: viewer?.role === "player" ? viewer.player : null,
         dragRules: dragRules(system),
-        // every refereed table turns models and shows heights (rules decisions 26 and 27)
+        // every refereed table turns models and shows heights (rules decisions 27 and 28)
         turnable: true,
         facingArc: system === "deathmatch",
         heights: true,

@@ -2,7 +2,7 @@
 
 A piece's surfaces are its ``floors`` (the heights of its upper floors) and the top of a HILL or a
 building. The 10th edition's movement rules (``rules.wh40k10e.floors``) and the refereed tables'
-moves (rules decision 27, ``drop_height``) read the same surfaces; the browser's
+moves (rules decision 28, ``drop_height``) read the same surfaces; the browser's
 ``geometry/levels.ts`` mirrors ``levels`` and ``drop_height`` for its preview.
 """
 
@@ -41,7 +41,7 @@ def is_level(table: Table, x: float, y: float, z: float) -> bool:
 
 def drop_height(model: Model, table: Table, x: float, y: float) -> float:
     """The height a model picked up at its height ``model.z`` comes to rest at when dropped with
-    its centre at ``(x, y)`` (rules decision 27): its own height where a surface under the
+    its centre at ``(x, y)`` (rules decision 28): its own height where a surface under the
     centre has it; else the highest surface under the centre below it; else the ground. A model
     turned where it stands (its centre not moved) keeps its height."""
     if model.z <= LEVEL_EPS:

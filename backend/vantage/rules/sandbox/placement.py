@@ -1,5 +1,5 @@
 """Physical sanity of moving models: ownership, table edges, overlap of bases, and the height a
-dropped model comes to rest at (rules decision 27).
+dropped model comes to rest at (rules decision 28).
 
 These checks hold for every table system; rule systems add their own on top. A move may turn a
 model (``to.facing``): the turned base is checked for the table's edge and for overlap exactly

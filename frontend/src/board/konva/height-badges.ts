@@ -1,5 +1,5 @@
 // A raised model's height by its base (▲5.5"), at screen size: nothing else on the table tells a
-// model on a ruin's floor from one on the ground under it (rules decision 27).
+// model on a ruin's floor from one on the ground under it (rules decision 28).
 
 import type { Layer } from "konva/lib/Layer";
 import Konva from "konva/lib/Core";

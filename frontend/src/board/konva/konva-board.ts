@@ -50,7 +50,7 @@ interface Drag {
   marks: DragMarks;
 }
 
-/** Models being turned where they stand (rules decision 26): by the handle or by keys. */
+/** Models being turned where they stand (rules decision 27): by the handle or by keys. */
 interface Turn {
   ids: ModelId[];
   starts: Map<ModelId, Facing>;

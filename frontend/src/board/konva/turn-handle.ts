@@ -1,4 +1,4 @@
-// The turn handle of the selection (rules decision 26) and the facing marks drawn while turning,
+// The turn handle of the selection (rules decision 27) and the facing marks drawn while turning,
 // at screen size over the table: a knob on a stem out of the selected model's front, which a
 // press drags round the model; while a turn lasts, in a system with a sight arc (Deathmatch), the
 // 180° half-plane in front of each turned model and its boundary line.

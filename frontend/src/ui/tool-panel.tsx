@@ -62,6 +62,10 @@ export function storeNames(store: GameView): ToolNames {
 
 const list = (ids: readonly string[], name: (id: string) => string): string => ids.map(name).join(", ");
 
+/** A touch screen without a hovering pointer (and so without a Shift key to hold). */
+const touchOnly = (): boolean =>
+  typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
+
 function hint(r: ToolReadout): string | null {
   switch (r.tool) {
     case "ruler":
@@ -73,7 +77,9 @@ function hint(r: ToolReadout): string | null {
     case "sight":
       if (r.sight === null) return "Click the observer.";
       if (r.sight.target === null) return "Click the target.";
-      return "Click another target; shift-click a new observer.";
+      return touchOnly()
+        ? "Tap another target; tap empty table, then a model, for a new observer."
+        : "Click another target; shift-click a new observer.";
     case "move":
       return null;
   }

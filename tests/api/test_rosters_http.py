@@ -144,3 +144,22 @@ def test_null_containers_and_unknown_keys_are_still_accepted(live_server: LiveSe
     r = _post(live_server, "g.json", json.dumps(doc).encode())
     assert r.status_code == 200, r.text
     assert r.json()["units"]
+
+
+def test_an_unpaired_surrogate_is_422_naming_the_field_not_500(live_server: LiveServer) -> None:
+    """Found by an audit: the import succeeded and serialising the answer failed (500)."""
+    r = _post(live_server, "s.json", b'{"roster":{"name":"\\ud800x","id":"r"}}')
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert body["code"] == "roster/bad_value"
+    assert body["detail"]["field"] == "roster.name"
+    assert "roster.name: must be valid text" in body["message"]
+
+
+def test_an_unpaired_surrogate_in_a_base_answer_is_422(live_server: LiveServer) -> None:
+    data = (FIXTURES / "glasswright.ros").read_bytes()
+    r = _post(live_server, "g.ros", data, bases='{"\\ud800": 32}')
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert body["code"] == "request/invalid" and body["detail"]["field"] == "bases.\\ud800"
+    assert body["message"] == "bases.\\ud800: must be valid text"

@@ -181,3 +181,32 @@ def test_the_file_name_in_messages_is_only_its_base_name() -> None:
     assert isinstance(error, RosterError)
     assert error.message.startswith("army.ros: ")
     assert error.detail == {"file": "army.ros"}
+
+
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        (b'{"roster":{"name":"\\ud800x","id":"r"}}', "roster.name"),
+        (b'{"roster":{"id":"r","costs":[{"name":"\\udfff"}]}}', "roster.costs[0].name"),
+        (
+            b'{"roster":{"forces":[{"selections":[{"profiles":[{"characteristics":'
+            b'[{"name":"M","$text":"6\\udc00"}]}]}]}]}}',
+            "roster.forces[0].selections[0].profiles[0].characteristics[0].$text",
+        ),
+        (b'{"roster":{"\\ud800":"x"}}', "roster.\\ud800"),
+    ],
+)
+def test_an_unpaired_surrogate_is_refused_naming_the_field(doc: bytes, field: str) -> None:
+    """Found by an audit: ``"\\ud800"`` imported, then the answer could not be serialised (500)."""
+    error = _error("s.json", doc)
+    assert error.code == "roster/bad_value"
+    assert error.detail["field"] == field
+    assert f"{field}: must be valid text" in error.message
+    error.message.encode("utf-8")  # the answer itself is valid text
+
+
+def test_a_stored_army_with_an_unpaired_surrogate_is_refused() -> None:
+    from vantage.rosters import army_from_json
+
+    with pytest.raises(ValueError, match=r"^name: must be text"):
+        army_from_json({"name": "\ud800", "edition": "wh40k-10e", "units": []})

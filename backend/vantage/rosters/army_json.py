@@ -24,6 +24,7 @@ from vantage.rosters.army import (
     Weapon,
     WeaponAbility,
 )
+from vantage.rosters.errors import is_text, printable
 
 _WEAPON_META = frozenset({"name", "kind", "group", "keywords", "abilities"})
 MAX_BASE_MM = 2000.0
@@ -125,7 +126,11 @@ def _weapon(doc: object, path: str) -> Weapon:
 def _ability(doc: object, path: str) -> WeaponAbility:
     obj = _obj(doc, path)
     value = obj.get("value")
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int | str)):
+    if value is not None and (
+        isinstance(value, bool)
+        or not isinstance(value, int | str)
+        or (isinstance(value, str) and not is_text(value))
+    ):
         raise ValueError(f"{path}.value: must be a whole number or a dice expression")
     keyword = obj.get("keyword")
     threshold = obj.get("threshold")
@@ -148,8 +153,15 @@ def _stats(obj: Mapping[str, Any], path: str, meta: frozenset[str]) -> Stats:
     for key, value in obj.items():
         if key in meta:
             continue
-        if not key.isupper() or not isinstance(value, str):
-            raise ValueError(f"{path}.{key}: characteristics are upper-case keys with text values")
+        if (
+            not is_text(key)
+            or not key.isupper()
+            or not isinstance(value, str)
+            or not is_text(value)
+        ):
+            raise ValueError(
+                f"{path}.{printable(key)}: characteristics are upper-case keys with text values"
+            )
         stats.append((key, value))
     return tuple(stats)
 
@@ -169,7 +181,7 @@ _REQUIRED: Any = object()
 
 def _str(obj: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) -> str:
     value = obj.get(key, default)
-    if value is _REQUIRED or not isinstance(value, str):
+    if value is _REQUIRED or not isinstance(value, str) or not is_text(value):
         raise ValueError(f"{_at(path, key)}: must be text")
     return value
 
@@ -206,6 +218,6 @@ def _items(obj: Mapping[str, Any], key: str, path: str) -> enumerate[Any]:
 def _strs(obj: Mapping[str, Any], key: str, path: str) -> list[str]:
     values = _list(obj, key, path)
     for i, value in enumerate(values):
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not is_text(value):
             raise ValueError(f"{_at(path, key)}[{i}]: must be text")
     return values

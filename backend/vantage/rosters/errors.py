@@ -13,6 +13,7 @@ BAD_XML = "roster/bad_xml"
 BAD_JSON = "roster/bad_json"
 UNSAFE_XML = "roster/unsafe_xml"
 BAD_ZIP = "roster/bad_zip"
+BAD_VALUE = "roster/bad_value"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,3 +29,18 @@ class RosterFailure(Exception):
         self.error = RosterError(code, message)
         self.field = field
         """The bad field's JSON path (``roster.forces``) when one field is to blame."""
+
+
+def is_text(value: str) -> bool:
+    """True unless ``value`` holds an unpaired surrogate (``"\\ud800"`` in JSON), which no
+    UTF-8 answer can carry."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable(value: str) -> str:
+    """``value`` safe to put in a message: unpaired surrogates spelled ``\\ud800``."""
+    return value if is_text(value) else value.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -5,7 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from vantage.rosters.errors import BAD_JSON, NOT_A_ROSTER, RosterFailure
+from vantage.rosters.errors import (
+    BAD_JSON,
+    BAD_VALUE,
+    NOT_A_ROSTER,
+    RosterFailure,
+    is_text,
+    printable,
+)
 from vantage.rosters.tree import CONTAINERS, Budget, Node
 
 
@@ -41,7 +48,11 @@ def object_node(
     children: dict[str, tuple[Node, ...]] = {}
     text: str | None = None
     for key, value in obj.items():
-        where = f"{path}.{key}"
+        where = f"{path}.{printable(key)}"
+        if not is_text(key):
+            raise _bad_text(where)
+        if isinstance(value, str) and not is_text(value):
+            raise _bad_text(where)
         if key == "$text":
             text = scalar_text(value).strip() or None
         elif isinstance(value, list):
@@ -62,6 +73,11 @@ def object_node(
         elif value is not None:
             attrs[key] = scalar_text(value)
     return Node(tag=tag, attrs=attrs, text=text, children=children)
+
+
+def _bad_text(path: str) -> RosterFailure:
+    """A key or value with an unpaired surrogate (``"\\ud800"``): it could not be answered."""
+    return RosterFailure(BAD_VALUE, f"{path}: must be valid text", path)
 
 
 def _bad_shape(path: str, problem: str) -> RosterFailure:

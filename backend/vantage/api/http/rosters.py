@@ -11,6 +11,7 @@ from vantage.api.errors import rejection_response
 from vantage.engine.errors import Rejection
 from vantage.rosters import RosterError, demo_armies, import_roster
 from vantage.rosters.army_json import MAX_BASE_MM
+from vantage.rosters.errors import is_text, printable
 
 router = APIRouter()
 MAX_ROSTER_BYTES = 4 * 1024 * 1024
@@ -56,6 +57,9 @@ def _overrides(raw: str | None) -> dict[str, float] | Rejection:
             "request/invalid", "bases: must map names to diameters in mm", {"field": "bases"}
         )
     for key, size in value.items():
+        if not is_text(key):
+            field = f"bases.{printable(key)}"
+            return Rejection("request/invalid", f"{field}: must be valid text", {"field": field})
         if (
             not isinstance(size, int | float)
             or isinstance(size, bool)

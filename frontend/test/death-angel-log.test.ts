@@ -196,6 +196,33 @@ describe("describeDaEvent", () => {
   });
 });
 
+describe("defence rolls", () => {
+  const roll = {
+    type: "die_rolled",
+    purpose: "defence",
+    player: "p1",
+    marine: "oren",
+    face: 3,
+    value: 3,
+    skull: false,
+    reroll: false,
+  };
+  it("show the bonuses and the broodlord's malus, and the swarm it is measured against", () => {
+    const modifiers = [
+      { label: "Hold the Line", value: 1 },
+      { label: "The Pale Tyrant", value: -1 },
+    ];
+    expect(text({ ...roll, modifiers, against: 2 })).toBe(
+      "Brother Oren rolls to defend: 3, +1 Hold the Line, \u2212" +
+        "1 The Pale Tyrant = 3 against a swarm of 2.",
+    );
+    expect(text({ ...roll, modifiers: [], against: 3 })).toBe(
+      "Brother Oren rolls to defend: 3 against a swarm of 3.",
+    );
+    expect(text(roll)).toBe("Brother Oren rolls to defend: 3."); // an older server says no more
+  });
+});
+
 describe("support from an empty pool", () => {
   it("says nobody gets a token; an older log still names the marine chosen then", () => {
     const empty = { type: "support_given", card: "verdant-resupply", placed: false };

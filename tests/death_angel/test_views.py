@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 from tests.death_angel.games import hidden, leaks
-from tests.death_angel.helpers import R, do, fresh, table
+from tests.death_angel.helpers import R, do, face, fresh, of, settle, table
 from vantage.engine.context import Viewer
 from vantage.rules.death_angel import events as ev
+from vantage.rules.death_angel.state import clone
 
 
 def test_project__hand_only_for_its_owner() -> None:
@@ -59,3 +60,26 @@ def test_redact__own_selection_visible_to_its_player_only() -> None:
 def test_summary__public_lobby_line() -> None:
     summary = R.summary(fresh(2))
     assert summary["round"] == 1 and summary["players"] == 2 and summary["marines"] == 8
+
+
+def test_redact__a_defence_roll_names_its_modifiers_and_the_swarm() -> None:
+    """The log line of a defence roll can show why he lives or dies (Hold the Line +1, -1 per
+    broodlord, the swarm's size): words added for the viewer, never stored in the log."""
+    rows = [("castor", "L"), ("halvar", "R"), ("maro", "L"), ("tiber", "R")]
+    s = table(rows, swarms={(2, "R"): ["talon-1", "pale-tyrant"]})
+    s.phase, s.revealed, s.selection = "attack", True, {"ember": "ember-hold"}
+    s.event_deck = ["swarm-surge", *[c for c in s.event_deck if c != "swarm-surge"]]
+    _, events = settle(s, [face(3)])
+    roll = next(e for e in events if isinstance(e, ev.DieRolled) and e.purpose == "defence")
+    state = clone(s)
+    for e in events[: events.index(roll) + 1]:
+        state = R.evolve(state, e)
+    shown = R.redact(roll, state, Viewer("p2"))
+    assert shown is not None
+    assert shown["modifiers"] == [
+        {"label": "Hold the Line", "value": 1},
+        {"label": "The Pale Tyrant", "value": -1},
+    ]
+    assert shown["against"] == 2
+    assert of(events, ev.SwarmAttackFinished)[0].survived  # 3 + 1 - 1 = 3 > 2
+    assert "modifiers" not in R.events.encode(roll)  # the stored event is unchanged

@@ -75,6 +75,19 @@ function tokens(e: Ev, n: Namer, verb: string): string {
   return `${plural(count, "support token")} ${verb} ${where}.`;
 }
 
+/** A defence roll's modifiers and the swarm it is measured against, when the server says them:
+ * ", +1 Hold the Line, −1 The Pale Tyrant = 3 against a swarm of 2" (he lives on more). */
+function measure(e: Ev, value: number): string {
+  if (typeof e["against"] !== "number") return "";
+  const mods = arr(e, "modifiers")
+    .map(rec)
+    .map((m) => ({ v: typeof m["value"] === "number" ? m["value"] : 0, label: String(m["label"]) }));
+  const total = mods.reduce((sum, m) => sum + m.v, value);
+  const terms = mods.map((m) => `${m.v < 0 ? "\u2212" : "+"}${Math.abs(m.v)} ${m.label}`);
+  const sum = terms.length ? `, ${terms.join(", ")} = ${total}` : "";
+  return `${sum} against a swarm of ${num(e, "against")}`;
+}
+
 function die(e: Ev, n: Namer): LogLine {
   const purpose = str(e, "purpose");
   const who = str(e, "marine") ? n.marine(str(e, "marine")) : playerName(str(e, "player"));
@@ -84,7 +97,7 @@ function die(e: Ev, n: Namer): LogLine {
   const value = num(e, "value");
   const skull = e["skull"] === true;
   return {
-    text: `${who} ${again} ${what}: ${value}${skull ? " and a skull" : ""}.`,
+    text: `${who} ${again} ${what}: ${value}${skull ? " and a skull" : ""}${measure(e, value)}.`,
     tone: "normal",
     die: { value, skull, purpose, reroll: e["reroll"] === true },
   };

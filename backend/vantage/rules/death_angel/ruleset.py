@@ -59,7 +59,7 @@ class DeathAngelRuleset(Ruleset[State]):
 
     def redact(self, event: Any, state_after: State, viewer: Viewer) -> dict[str, Any] | None:
         """The event without its secrets for this viewer."""
-        return views.redact(event, viewer.player)
+        return views.redact(event, viewer.player, state_after)
 
     def is_version_free(self, command: Any) -> bool:
         """Secret selections commute: each names its round and touches only its own teams."""

@@ -131,6 +131,19 @@ describe("askOf", () => {
     expect(swap[0]?.label).toBe("Swap Brother Tiber with Brother Sael");
   });
 
+  it("says how far a move may swap (Leapfrog, Shoulder Charge: two positions)", () => {
+    const base = decodeDaState(MOVE_P1);
+    const at = (reach: number | undefined) => {
+      const p = base.pending;
+      if (!p) throw new Error("MOVE_P1 has a prompt");
+      const info = { ...p.info, reach };
+      return askOf({ ...base, pending: { ...p, info } }, "p1", names(base)).text;
+    };
+    expect(at(2)).toContain("swap your marines with one up to 2 positions away");
+    expect(at(1)).toContain("swap your marines with a neighbour");
+    expect(at(undefined)).toContain("swap your marines with a neighbour"); // an older server
+  });
+
   it("offers a re-roll only when the prompt does", () => {
     const a = ask(REROLL_P1, "p1");
     expect(choices(a).map((c) => c.cmd.type)).toEqual(["reroll", "keep_roll"]);

@@ -184,9 +184,16 @@ def test_activate__only_by_the_cards_team() -> None:
 def test_long_swap__two_positions_away_without_shift() -> None:
     s = table(ROWS, swarms={(2, "L"): ["talon-1"]})
     s, _ = start_resolve(s, ["cobalt-leapfrog", "ivory-scout"])
+    assert prompt(s).info["reach"] == 2  # the prompt says how far (not just "a neighbour")
     s, _ = do(s, "p2", {"type": "move_marine", "marine": "maro", "other": "oren"})
     assert order(s) == ["castor", "oren", "halvar", "maro"]
     assert swarm_at(s, 2, "L") == ["talon-1"]
+
+
+def test_move_prompt__a_plain_move_reaches_a_neighbour() -> None:
+    s = table(ROWS)
+    s, _ = start_resolve(s, ["ember-drill", "cobalt-leapfrog"])
+    assert prompt(s).kind == "move_activate" and prompt(s).info["reach"] == 1
 
 
 def test_purge_vent__skull_slays_beside_the_terrain_without_reroll() -> None:

@@ -202,11 +202,18 @@ function askText(p: Pending, o: Opts, names: Namer): string {
   switch (p.kind) {
     case "give_support":
       return `${card}: put a support token on any marine.`;
-    case "move_activate":
+    case "move_activate": {
+      // Leapfrog and Shoulder Charge reach further than a neighbour (`info.reach`).
+      const reach = typeof p.info["reach"] === "number" ? p.info["reach"] : 1;
+      const swap =
+        reach > 1
+          ? `swap your marines with one up to ${reach} positions away`
+          : "swap your marines with a neighbour";
       return (
-        `${card}: swap your marines with a neighbour, turn them, or activate terrain in front ` +
+        `${card}: ${swap}, turn them, or activate terrain in front ` +
         `of them (${String(p.info["stage"] ?? "move")} step).`
       );
+    }
     case "attack":
       return `${card}: attack a swarm in front of one of your marines, or end the action.`;
     case "reroll": {

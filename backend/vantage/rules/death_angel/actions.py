@@ -79,7 +79,11 @@ def step_resolve(state: State) -> Step:
             act.player,
             _MOVE_COMMANDS,
             move_options(state, act),
-            {"card": act.card, "stage": act.stage},
+            {
+                "card": act.card,
+                "stage": act.stage,
+                "reach": team_mods(state, act.team).swap_reach,
+            },
         )
     attacks = attack_options(state, act)
     if not attacks:

@@ -32,10 +32,11 @@ import { DragTrail } from "./drag-trail";
 import { ToolController } from "../tools/tool-controller";
 import { isTypingTarget } from "../typing-target";
 import { dropHeight } from "../../geometry/levels";
-import { type Facing, keyTurn, sweptAngle, turnedBy, turnsAtAll } from "../turn";
+import { keyTurn } from "../turn";
 import { HeightBadges } from "./height-badges";
 import { HitLayer } from "./hit-layer";
 import { TurnHandle } from "./turn-handle";
+import { Turning } from "./turning";
 import { Hud, SCALE_BAR_RESERVE } from "./hud";
 import { drawTable } from "./table-layer";
 import { ToolOverlay } from "./tool-overlay";
@@ -49,23 +50,6 @@ interface Drag {
   /** What is drawn of the drag itself (the view's `dragMeasure` when it began). */
   marks: DragMarks;
 }
-
-/** Models being turned where they stand (rules decision 27): by the handle or by keys. */
-interface Turn {
-  ids: ModelId[];
-  starts: Map<ModelId, Facing>;
-  /** The handle's model's centre, and the table point the pointer was at last (handle turns). */
-  centre: Point;
-  last: Point;
-  /** Degrees turned so far (positive: clockwise on the screen). */
-  delta: number;
-  /** Turned by keys: sent once the keys rest (`KEY_TURN_MS`), or on the next press. */
-  byKey: boolean;
-  timer: number | null;
-}
-
-/** A key turn is sent this long after the last turn key (presses in a row make one move). */
-const KEY_TURN_MS = 650;
 
 /** The height a fit keeps free for the tools' panel once it opens, for a hint and a read-out
  * (pixels; on a small board a quarter of its height at least, never more than 45% of it). */
@@ -131,7 +115,6 @@ export function createKonvaBoard(
   let selection: ReadonlySet<ModelId> = new Set();
   let selectMode: SelectMode = "model";
   let drag: Drag | null = null;
-  let turn: Turn | null = null;
   /** The model last pressed: the selection's turn handle sits on it. */
   let anchor: ModelId | null = null;
   /** A tool (the ruler) has the pointer: press, drag, release measure instead of moving. */
@@ -162,12 +145,22 @@ export function createKonvaBoard(
   const handleModel = (ids: readonly ModelId[]): ModelId | null =>
     anchor !== null && ids.includes(anchor) ? anchor : (ids[0] ?? null);
 
+  const turning = new Turning({
+    bases,
+    tools,
+    moveModels: (moves) => callbacks.moveModels(moves),
+    turnable: turnIds,
+    handleModel,
+    relayout: () => relayout(),
+  });
+
   /** The turn handle, the sight arcs of a turn and the height badges where the bases are now. */
   function layoutMarks(): void {
-    const ids = turn?.ids ?? (drag === null ? turnIds() : []);
+    const turned = turning.ids;
+    const ids = turned ?? (drag === null ? turnIds() : []);
     const at = handleModel(ids);
     handle.show(camera, at === null ? null : bases.drawn(at));
-    const arcs = turn !== null && view?.facingArc ? turn.ids.flatMap((id) => bases.drawn(id) ?? []) : [];
+    const arcs = turned !== null && view?.facingArc ? turned.flatMap((id) => bases.drawn(id) ?? []) : [];
     handle.showArcs(camera, arcs);
     if (!view?.heights) return;
     const terrain = view.state.terrain;
@@ -356,21 +349,17 @@ export function createKonvaBoard(
       return drag === null && turnIds().length > 0 && handle.hit(at);
     },
     turnStart(from) {
-      beginTurn(false, toTable(camera, from));
+      turning.begin(false, toTable(camera, from));
     },
     turnMove(to) {
-      if (!turn || turn.byKey) return;
-      const now = toTable(camera, to);
-      turn.delta += sweptAngle(turn.centre, turn.last, now);
-      turn.last = now;
-      showTurn();
+      turning.pointerTo(toTable(camera, to));
     },
     turnEnd(to) {
-      host.turnMove?.(to);
-      finishTurn(true);
+      turning.pointerTo(toTable(camera, to));
+      turning.finish(true);
     },
     turnCancel() {
-      finishTurn(false);
+      turning.finish(false);
     },
     zoomAt(anchor, factor) {
       following = false;
@@ -379,64 +368,6 @@ export function createKonvaBoard(
   };
 
   const gestures = new GestureMachine(host);
-
-  /** Hold the selection's turnable models to turn them (by the handle from `from`, or by keys). */
-  function beginTurn(byKey: boolean, from: Point = { x: 0, y: 0 }): boolean {
-    const ids = turnIds();
-    const at = handleModel(ids);
-    const centre = at === null ? null : bases.drawn(at);
-    if (ids.length === 0 || at === null || centre === null || !view) return false;
-    const held = bases.hold(ids);
-    const starts = new Map<ModelId, Facing>();
-    for (const id of ids) {
-      const p = held.get(id);
-      const d = bases.drawn(id);
-      if (p && d) starts.set(id, { x: p.x, y: p.y, facing: d.facing });
-    }
-    turn = { ids, starts, centre, last: from, delta: 0, byKey, timer: null };
-    tools.moveStarted(at, ids);
-    return true;
-  }
-
-  function showTurn(): void {
-    if (!turn) return;
-    const places = turnedBy(turn.starts, turn.delta);
-    bases.showAt(places);
-    tools.moveTo(places);
-    relayout();
-  }
-
-  /** End a turn: `send` it as one move (each model turned where it stands), or put it back. */
-  function finishTurn(send: boolean): void {
-    const t = turn;
-    if (!t) return;
-    turn = null;
-    if (t.timer !== null) window.clearTimeout(t.timer);
-    const turned = send && turnsAtAll(t.delta);
-    bases.release(!turned);
-    tools.moveEnded();
-    if (turned) {
-      const places = turnedBy(t.starts, t.delta);
-      callbacks.moveModels(t.ids.flatMap((model) => {
-        const to = places.get(model);
-        return to ? [{ model, to }] : [];
-      }));
-    }
-    relayout();
-  }
-
-  /** Q / [ and E / ] turn the selection by 15° (Shift: 5°); presses in a row make one move. */
-  function keyTurnBy(delta: number): boolean {
-    if (drag !== null || gestures.dragging) return false;
-    if (turn === null && !beginTurn(true)) return false;
-    const t = turn;
-    if (t === null || !t.byKey) return false;
-    t.delta += delta;
-    if (t.timer !== null) window.clearTimeout(t.timer);
-    t.timer = window.setTimeout(() => finishTurn(true), KEY_TURN_MS);
-    showTurn();
-    return true;
-  }
 
   // ---- DOM input ----------------------------------------------------------------------------
   const input = (e: PointerEvent) => ({
@@ -448,7 +379,7 @@ export function createKonvaBoard(
   });
   const onDown = (e: PointerEvent) => {
     if (e.pointerType === "mouse" && e.button === 2) return;
-    if (turn?.byKey) finishTurn(true);
+    if (turning.byKey) turning.finish(true);
     container.setPointerCapture?.(e.pointerId);
     gestures.down(input(e));
     // preventDefault keeps the focus where it was: let a field typed in (a ring's radius) go, so
@@ -498,7 +429,8 @@ export function createKonvaBoard(
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const delta = keyTurn(e.code, e.shiftKey);
-    if (delta !== null && keyTurnBy(delta)) e.preventDefault();
+    const busy = drag !== null || gestures.dragging;
+    if (delta !== null && !busy && turning.byKeys(delta)) e.preventDefault();
   };
   const noMenu = (e: Event) => e.preventDefault();
   container.addEventListener("pointerdown", onDown);
@@ -573,7 +505,7 @@ export function createKonvaBoard(
     setTool(tool) {
       if (tool === tools.tool) return;
       gestures.cancelAll();
-      finishTurn(false);
+      turning.finish(false);
       tools.setTool(tool);
       toolChanged = true;
       setCursor(null);
@@ -610,10 +542,7 @@ export function createKonvaBoard(
         gestures.cancelAll();
         return true;
       }
-      if (turn !== null) {
-        finishTurn(false);
-        return true;
-      }
+      if (turning.finish(false)) return true;
       if (tools.clearMarks(tools.tool)) return true;
       if (selection.size > 0) {
         setSelection(new Set(), true);
@@ -626,8 +555,7 @@ export function createKonvaBoard(
       return tools.clearMarks("all");
     },
     destroy() {
-      if (turn?.timer != null) window.clearTimeout(turn.timer);
-      turn = null;
+      turning.drop();
       resizer.disconnect();
       container.removeEventListener("pointerdown", onDown);
       container.removeEventListener("pointermove", onMove);

@@ -11,6 +11,7 @@ import {
   selectionCommand,
   validAllocation,
 } from "../src/death-angel/prompt-choices";
+import { shownActive } from "../src/death-angel/squad-panel";
 import type { DaState, Pending } from "../src/death-angel/wire";
 import { DecodeError } from "../src/protocol/read";
 import { ATTACK_P1, ATTACK_SPECTATOR, MOVE_P1, REROLL_P1, SELECT_P1 } from "./death-angel-fixtures";
@@ -356,5 +357,19 @@ describe("pack names", () => {
     expect(n.genestealer("maw-4")).toBe("Maw");
     expect(n.genestealer("hollow-king")).toBe("The Hollow King");
     expect(n.genestealer("husk-1")).toBe("husk");
+  });
+});
+
+describe("the active player in the squad panel", () => {
+  it("is not shown while action cards are chosen (the reveal decides it), then is", () => {
+    const selecting = decodeDaState(SELECT_P1);
+    const team = selecting.teams.find((t) => t.player === selecting.active_player);
+    expect(team).toBeDefined();
+    if (!team) return;
+    expect(selecting.teams.some((t) => shownActive(t, selecting))).toBe(false);
+    const attacking = decodeDaState(ATTACK_P1);
+    const active = attacking.teams.filter((t) => shownActive(t, attacking)).map((t) => t.player);
+    expect(active.length).toBeGreaterThan(0);
+    expect(new Set(active)).toEqual(new Set([attacking.active_player]));
   });
 });

@@ -8,6 +8,14 @@ import { playerName } from "./event-text";
 import type { Namer } from "./pack-names";
 import type { DaState, EventBox, Team } from "./wire";
 
+/** Whether to mark a team's player as the active player: not while action cards are chosen,
+ * since the reveal decides who is active (in round 1 the random first player is only the
+ * set-up's), nor once the game is over or the team is dead. */
+export function shownActive(team: Team, state: DaState): boolean {
+  const choosing = state.phase === "select" && state.pending?.kind === "select_actions";
+  return !choosing && state.active_player === team.player && state.outcome === null && team.alive;
+}
+
 function teamStatus(team: Team, state: DaState): string {
   if (!team.alive) return "wiped out";
   if (state.phase === "select") return team.has_chosen ? "has chosen" : "choosing…";
@@ -62,7 +70,7 @@ export function SquadPanel({ state, names }: { state: DaState; names: Namer }) {
             <span class="da-team__name">{t.name}</span>
             <span class="da-team__player">
               {t.player === state.viewer ? "you" : playerName(t.player)}
-              {state.active_player === t.player && state.outcome === null && t.alive ? " · active" : ""}
+              {shownActive(t, state) ? " · active" : ""}
             </span>
             <span class="da-team__status" data-chosen={t.has_chosen ? "true" : "false"}>
               {teamStatus(t, state)}

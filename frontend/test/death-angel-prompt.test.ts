@@ -10,6 +10,7 @@ import {
   numberedNames,
   selectionCommand,
   validAllocation,
+  waitingText,
 } from "../src/death-angel/prompt-choices";
 import { shownActive } from "../src/death-angel/squad-panel";
 import type { DaState, Pending } from "../src/death-angel/wire";
@@ -371,5 +372,22 @@ describe("the active player in the squad panel", () => {
     const active = attacking.teams.filter((t) => shownActive(t, attacking)).map((t) => t.player);
     expect(active.length).toBeGreaterThan(0);
     expect(new Set(active)).toEqual(new Set([attacking.active_player]));
+  });
+});
+
+describe("waiting lines", () => {
+  it("list three players as people write them", () => {
+    const p: Pending = {
+      kind: "select_actions",
+      players: ["p1", "p2", "p3"],
+      commands: ["select_actions"],
+      info: { round: 1, waiting: ["p1", "p2", "p3"] },
+      options: null,
+    };
+    expect(waitingText(p)).toBe(
+      "Waiting for Player 1, Player 2 and Player 3 to choose action cards.",
+    );
+    const two = { ...p, info: { round: 1, waiting: ["p1", "p3"] } };
+    expect(waitingText(two)).toBe("Waiting for Player 1 and Player 3 to choose action cards.");
   });
 });

@@ -3,15 +3,19 @@
 import type { Namer } from "./pack-names";
 import type { DaState } from "./wire";
 
+/** A pile: its size and label, then its top card ("top: …") or, for a pile shown whole, the
+ * list of its cards (`all`, no prefix). */
 function Pile({
   label,
   count,
   top,
+  all,
   testid,
 }: {
   label: string;
   count: number;
   top?: string;
+  all?: string;
   testid: string;
 }) {
   return (
@@ -19,6 +23,7 @@ function Pile({
       <span class="da-pile__count">{count}</span>
       <span class="da-pile__label">{label}</span>
       {top && <span class="da-pile__top">top: {top}</span>}
+      {all && <span class="da-pile__top">{all}</span>}
     </div>
   );
 }
@@ -57,7 +62,7 @@ export function DecksPanel({ state, names }: { state: DaState; names: Namer }) {
         <Pile
           label="Genestealers without a position"
           count={state.stray.length}
-          top={state.stray.map((c) => names.genestealer(c.id)).join(", ")}
+          all={state.stray.map((c) => names.genestealer(c.id)).join(", ")}
           testid="da-stray"
         />
       )}

@@ -40,6 +40,12 @@ export function playerName(id: string | null | undefined): string {
   return m ? `Player ${m[1]}` : id;
 }
 
+/** "A", "A and B", "A, B and C". */
+export function andList(items: readonly string[]): string {
+  if (items.length <= 2) return items.join(" and ");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1) ?? ""}`;
+}
+
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const at = (position: unknown, side: unknown): string =>
   `position ${String(position)} ${sideName(side)}`;

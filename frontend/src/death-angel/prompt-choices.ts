@@ -3,7 +3,7 @@
 // so the table can highlight them and the prompt bar can list them. Nothing is offered that the
 // server's `options` do not list; a viewer who is not asked gets no choices at all.
 
-import { playerName, sideName } from "./event-text";
+import { andList, playerName, sideName } from "./event-text";
 import type { Namer } from "./pack-names";
 import type { DaCommand, DaState, Pending, Side } from "./wire";
 
@@ -83,7 +83,7 @@ export function waitingText(p: Pending): string {
     p.kind === "select_actions" && Array.isArray(p.info["waiting"])
       ? (p.info["waiting"] as unknown[]).map(String)
       : p.players;
-  const names = who.map(playerName).join(" and ") || "the server";
+  const names = andList(who.map(playerName)) || "the server";
   return `Waiting for ${names} to ${KIND_TEXT[p.kind] ?? p.kind.replaceAll("_", " ")}.`;
 }
 

@@ -81,15 +81,16 @@ def detect_edition(root: Node) -> tuple[str, list[str]]:
 def build_unit(sel: Node) -> Unit:
     """One unit selection with its model groups, weapons, abilities, keywords and points."""
     group_nodes = [] if sel.attr("type") == "model" else list(_model_selections(sel))
-    unit_found = list(_found(sel, stop=group_nodes)) if group_nodes else []
+    unit_found = list(_found(sel, frozenset(map(id, group_nodes)))) if group_nodes else []
     group_nodes = group_nodes or [sel]
     unit_stats = [_profile(f.item) for f in unit_found if _kind(f.item) == "unit"]
+    unit_by_name, unit_first = _by_name(unit_stats), next(iter(unit_stats), None)
     armoury = _Armoury()
     unit_loadout = armoury.carry(unit_found)
     groups: list[ModelGroup] = []
     all_found = list(unit_found)
     for node in group_nodes:
-        found = list(_found(node, stop=[]))
+        found = list(_found(node, frozenset()))
         all_found += found
         loadout = armoury.carry(found)
         if len(group_nodes) == 1:
@@ -100,7 +101,11 @@ def build_unit(sel: Node) -> Unit:
                 name=node.attr("name"),
                 entry_id=node.attr("entryId"),
                 count=_model_count(node),
-                profile=_pick_profile(own_stats or unit_stats, node.attr("name")),
+                profile=(
+                    _pick_profile(own_stats, node.attr("name"))
+                    if own_stats
+                    else unit_by_name.get(node.attr("name").casefold(), unit_first)
+                ),
                 loadout=loadout,
                 keywords=() if node is sel else _keywords(node)[0],
             )
@@ -134,6 +139,10 @@ class _Armoury:
 
     def __init__(self) -> None:
         self._by_name: dict[str, Weapon] = {}
+        self._named: dict[Weapon, str] = {}
+        """Each weapon as read -> the name it was stored under."""
+        self._next: dict[str, int] = {}
+        """A clashing name -> the first suffix not yet tried: ``Gun`` -> 3 after ``Gun (2)``."""
 
     def carry(self, found: list[Found]) -> tuple[Carried, ...]:
         carried: list[Carried] = []
@@ -148,11 +157,24 @@ class _Armoury:
         return _merge(tuple(carried))
 
     def _add(self, weapon: Weapon) -> str:
-        named, n = weapon, 1
+        """Store a weapon once; a different profile of a taken name becomes ``Gun (2)``...
+
+        Linear in the number of profiles: each name remembers its next suffix, so 3,000 guns
+        of one name do not walk the list of taken names again each time.
+        """
+        known = self._named.get(weapon)
+        if known is not None:
+            return known
+        named, n = weapon, self._next.get(weapon.name, 1)
+        if n > 1:
+            named = replace(weapon, name=f"{weapon.name} ({n})")
         while self._by_name.get(named.name, named) != named:
             n += 1
             named = replace(weapon, name=f"{weapon.name} ({n})")
         self._by_name[named.name] = named
+        self._named[weapon] = named.name
+        if named is not weapon:
+            self._next[weapon.name] = n + 1
         return named.name
 
     def weapons(self) -> tuple[Weapon, ...]:
@@ -180,8 +202,9 @@ def _model_selections(node: Node) -> Iterator[Node]:
             yield from _model_selections(child)
 
 
-def _found(node: Node, stop: list[Node]) -> Iterator[Found]:
-    """Profiles and rules in a selection's subtree, not descending into ``stop`` selections."""
+def _found(node: Node, stop: frozenset[int]) -> Iterator[Found]:
+    """Profiles and rules in a selection's subtree, not descending into ``stop`` selections
+    (their ``id``s: a set, so a unit of 15,000 model groups is not quadratic)."""
     for profile in node.kids("profiles"):
         if profile.attr("hidden") != "true":
             yield Found(node, profile)
@@ -189,7 +212,7 @@ def _found(node: Node, stop: list[Node]) -> Iterator[Found]:
         if rule.attr("hidden") != "true":
             yield Found(node, rule)
     for child in node.kids("selections"):
-        if not any(child is s for s in stop):
+        if id(child) not in stop:
             yield from _found(child, stop)
 
 
@@ -219,8 +242,15 @@ def _profile(node: Node) -> Profile:
 
 
 def _pick_profile(profiles: list[Profile], model_name: str) -> Profile | None:
-    named = [p for p in profiles if p.name.casefold() == model_name.casefold()]
-    return next(iter(named or profiles), None)
+    return _by_name(profiles).get(model_name.casefold(), next(iter(profiles), None))
+
+
+def _by_name(profiles: list[Profile]) -> dict[str, Profile]:
+    """The first profile of each name, casefolded: one look-up per model group, not a walk."""
+    out: dict[str, Profile] = {}
+    for p in profiles:
+        out.setdefault(p.name.casefold(), p)
+    return out
 
 
 def _weapon(node: Node, group: str | None) -> Weapon:

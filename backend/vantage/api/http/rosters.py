@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
+import anyio.to_thread
 from fastapi import APIRouter, File, Form, UploadFile
 
 from vantage.api.errors import rejection_response
@@ -31,10 +32,19 @@ async def import_roster_file(
     overrides = _overrides(bases)
     if isinstance(overrides, Rejection):
         return rejection_response(overrides)
-    army = import_roster(file.filename or "roster", data, overrides)
-    if isinstance(army, RosterError):
-        return rejection_response(army)
-    return army.to_json()
+    # Parsing is CPU-bound (up to 4 MiB of XML): a worker thread keeps the event loop answering
+    # other requests meanwhile.
+    answer = await anyio.to_thread.run_sync(_import, file.filename or "roster", data, overrides)
+    if isinstance(answer, RosterError):
+        return rejection_response(answer)
+    return answer
+
+
+def _import(
+    filename: str, data: bytes, overrides: dict[str, float]
+) -> dict[str, Any] | RosterError:
+    army = import_roster(filename, data, overrides)
+    return army if isinstance(army, RosterError) else army.to_json()
 
 
 @router.get("/api/armies/demo")

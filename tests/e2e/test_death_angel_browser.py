@@ -853,3 +853,32 @@ def test_a_phone_keeps_the_prompt_in_view_below_the_table(
         assert hook(page, "lastRejection") is None
         assert hook(page, "pending")["options"]["teams"][0]["chosen"] == other
         page.screenshot(path=str(shots / "da-phone-prompt-after-choosing.png"))
+
+
+def test_a_phone_draws_each_terrain_card_within_itself(server: LiveServer, chromium: Any) -> None:
+    """At 390 px a terrain card is narrow: its name wraps (long words break), its spawn boxes
+    (up to four) fit, and no part of it is drawn outside the card (names used to be clipped
+    and a card's four red boxes spilled out)."""
+    game = create_game(server, {"system": "death-angel", "seats": 1})
+    with _on_phone(chromium, game["seats"][0]["url"]) as page:
+        cards = page.evaluate(
+            """() => [...document.querySelectorAll('.da-terrain')].map((el) => {
+                const r = el.getBoundingClientRect();
+                const out = [...el.querySelectorAll('span')].filter((k) => {
+                    const q = k.getBoundingClientRect();
+                    return q.width > 0 && (q.right > r.right + 0.5 || q.left < r.left - 0.5
+                        || q.bottom > r.bottom + 0.5);
+                });
+                const boxes = el.querySelector('.da-terrain__boxes');
+                return {
+                    name: el.querySelector('.da-terrain__name').textContent,
+                    out: out.map((k) => k.className),
+                    boxes: boxes ? boxes.textContent.length : 0,
+                    nameWide: el.querySelector('.da-terrain__name').scrollWidth
+                        > el.querySelector('.da-terrain__name').clientWidth + 1,
+                };
+            })"""
+        )
+    assert cards and any(c["boxes"] == 4 for c in cards), cards
+    for card in cards:
+        assert card["out"] == [] and not card["nameWide"], card

@@ -210,3 +210,49 @@ def test_a_stored_army_with_an_unpaired_surrogate_is_refused() -> None:
 
     with pytest.raises(ValueError, match=r"^name: must be text"):
         army_from_json({"name": "\ud800", "edition": "wh40k-10e", "units": []})
+
+
+def _units_ros(*units: str) -> bytes:
+    return (
+        '<roster id="r" name="n" gameSystemId="sys-352e-adc2-7639-d6a9"><forces>'
+        f'<force id="f"><selections>{"".join(units)}</selections></force></forces></roster>'
+    ).encode()
+
+
+def _unit(uid: str, groups: int, per_group: int, extra: str = "") -> str:
+    models = "".join(
+        f'<selection id="{uid}m{i}" name="M" number="{per_group}" type="model">{extra}</selection>'
+        for i in range(groups)
+    )
+    head = f'<selection id="{uid}" name="U{uid}" type="unit">'
+    return f"{head}<selections>{models}</selections></selection>"
+
+
+def test_a_unit_of_too_many_models_is_refused_naming_it() -> None:
+    """Found by an audit: 3,000 groups of 1,000 models (144 KB) gave a unit of 3,000,000."""
+    error = _error("m.ros", _units_ros(_unit("a", 2, 1000)))
+    assert error.code == "roster/too_large"
+    assert error.detail["field"] == "roster.forces[0].selections[0]"
+    assert "'Ua' has 2000 models; at most 1000" in error.message
+
+
+def test_an_army_of_too_many_models_is_refused_naming_the_unit() -> None:
+    ok = import_roster("ok.ros", _units_ros(_unit("a", 2, 500), _unit("b", 1, 1000)))
+    assert isinstance(ok, Army) and sum(u.model_count for u in ok.units) == 2000
+    error = _error("m.ros", _units_ros(_unit("a", 2, 500), _unit("b", 1, 1000), _unit("c", 1, 1)))
+    assert error.code == "roster/too_large"
+    assert error.detail["field"] == "roster.forces[0].selections[2]"
+    assert "passes 2000 models at unit 'Uc'" in error.message
+
+
+def test_an_absurd_wargear_count_is_refused_naming_it() -> None:
+    """Found by an audit: ``number='1e300'`` on a weapon gave a 301-digit total."""
+    gun = (
+        '<selections><selection id="w" name="Gun" number="1e300" type="upgrade"><profiles>'
+        '<profile id="p" name="Gun" typeName="Ranged Weapons"/></profiles></selection></selections>'
+    )
+    error = _error("w.ros", _units_ros(_unit("a", 1, 5, gun)))
+    assert error.code == "roster/too_large"
+    field = "roster.forces[0].selections[0].selections[0].selections[0].number"
+    assert error.detail["field"] == field
+    assert error.message.startswith(f"w.ros: {field}: 'Gun' counts more than 10000")

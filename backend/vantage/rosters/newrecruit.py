@@ -72,7 +72,7 @@ def object_node(
             raise _bad_shape(where, "must be a list of objects")
         elif value is not None:
             attrs[key] = scalar_text(value)
-    return Node(tag=tag, attrs=attrs, text=text, children=children)
+    return Node(tag=tag, attrs=attrs, text=text, children=children, path=path)
 
 
 def _bad_text(path: str) -> RosterFailure:

@@ -49,22 +49,29 @@ def local_name(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-def element_node(elem: Element) -> Node:
-    """Convert an element (depth already bounded by the parse budget)."""
+def element_node(elem: Element, path: str = "roster") -> Node:
+    """Convert an element (depth already bounded by the parse budget).
+
+    ``path`` names it as the JSON reader would: ``roster.forces[0].selections[3]``.
+    """
     attrs = {local_name(k): v for k, v in elem.attrib.items()}
     children: dict[str, list[Node]] = {}
     for child in elem:
         tag = local_name(child.tag)
         if tag in CONTAINERS:
-            children.setdefault(tag, []).extend(element_node(c) for c in child)
+            kids = children.setdefault(tag, [])
+            first = len(kids)
+            kids.extend(element_node(c, f"{path}.{tag}[{first + i}]") for i, c in enumerate(child))
         elif not child.attrib and len(child) == 0:
             attrs[tag] = (child.text or "").strip()
         else:
-            children.setdefault(tag, []).append(element_node(child))
+            kids = children.setdefault(tag, [])
+            kids.append(element_node(child, f"{path}.{tag}[{len(kids)}]"))
     text = (elem.text or "").strip() or None
     return Node(
         tag=local_name(elem.tag),
         attrs=attrs,
         text=text,
         children={k: tuple(v) for k, v in children.items()},
+        path=path,
     )

@@ -40,6 +40,8 @@ class Node:
     attrs: Mapping[str, str] = field(default_factory=dict)
     text: str | None = None
     children: Mapping[str, tuple[Node, ...]] = field(default_factory=dict)
+    path: str = field(default="roster", compare=False)
+    """Where the element is, for messages: ``roster.forces[0].selections[3]`` (both formats)."""
 
     def attr(self, name: str, default: str = "") -> str:
         """An attribute as a string, or ``default``."""

@@ -25,7 +25,11 @@ _SYSTEM_NAMES = (("10th", "wh40k-10e"), ("9th", "wh40k-9e"), ("8th", "wh40k-8e")
 FACTION_PREFIX = "faction:"
 _MULTI_PROFILE_MARK = "➤"
 MAX_MODELS = 1000
-"""Models in one group: more is a broken or hostile file, not an army."""
+"""Models in one group, and in one unit: more is a broken or hostile file, not an army."""
+MAX_ARMY_MODELS = 2000
+"""Models in a whole army. Two armies fit the scenario's 5,000 models; no real army comes close."""
+MAX_NUMBER = 10_000
+"""A wargear selection's ``number`` (a group total: 1,000 models with a few weapons each)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +46,19 @@ def build_army(root: Node) -> Army:
     units: list[Unit] = []
     configuration: list[str] = []
     forces = list(_forces(root))
+    models = 0
     for force in forces:
         for sel in force.kids("selections"):
             if sel.attr("type") in {"unit", "model"} and not _is_configuration(sel):
                 units.append(build_unit(sel))
+                models += units[-1].model_count
+                if models > MAX_ARMY_MODELS:
+                    raise RosterFailure(
+                        TOO_LARGE,
+                        f"{sel.path}: the army passes {MAX_ARMY_MODELS} models at unit "
+                        f"{sel.attr('name')!r}; no real army has that many",
+                        sel.path,
+                    )
             else:
                 configuration.append(_describe(sel))
     for unit in units:
@@ -110,6 +123,13 @@ def build_unit(sel: Node) -> Unit:
                 keywords=() if node is sel else _keywords(node)[0],
             )
         )
+    count = sum(g.count for g in groups)
+    if count > MAX_MODELS:
+        raise RosterFailure(
+            TOO_LARGE,
+            f"{sel.path}: unit {sel.attr('name')!r} has {count} models; at most {MAX_MODELS}",
+            sel.path,
+        )
     keywords, factions = _keywords(sel)
     return Unit(
         id=sel.attr("id"),
@@ -134,6 +154,16 @@ def _model_count(node: Node) -> int:
     return count
 
 
+def _wargear_count(node: Node) -> int:
+    count = node.number("number", 1)
+    if count > MAX_NUMBER:
+        where = f"{node.path}.number"
+        raise RosterFailure(
+            TOO_LARGE, f"{where}: {node.attr('name')!r} counts more than {MAX_NUMBER}", where
+        )
+    return max(1, int(count))
+
+
 class _Armoury:
     """The distinct weapon profiles of one unit, and how many of each a group carries."""
 
@@ -153,7 +183,7 @@ class _Armoury:
             marked = f.item.attr("name").lstrip().startswith(_MULTI_PROFILE_MARK)
             group = f.owner.attr("name") if len(siblings) > 1 or marked else None
             name = self._add(_weapon(f.item, group))
-            carried.append(Carried(weapon=name, total=max(1, int(f.owner.number("number", 1)))))
+            carried.append(Carried(weapon=name, total=_wargear_count(f.owner)))
         return _merge(tuple(carried))
 
     def _add(self, weapon: Weapon) -> str:

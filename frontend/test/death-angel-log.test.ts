@@ -223,18 +223,6 @@ describe("defence rolls", () => {
   });
 });
 
-describe("support from an empty pool", () => {
-  it("says nobody gets a token; an older log still names the marine chosen then", () => {
-    const empty = { type: "support_given", card: "verdant-resupply", placed: false };
-    expect(text({ ...empty, marine: null })).toBe(
-      "Field Resupply: the support pool is empty, so no token is given.",
-    );
-    expect(text({ ...empty, marine: "oren" })).toBe(
-      "Field Resupply: the pool is empty, no token for Brother Oren.",
-    );
-  });
-});
-
 describe("daLog", () => {
   const log = (types: Record<string, unknown>[]) =>
     daLog(

@@ -183,6 +183,17 @@ describe("askOf", () => {
       names(),
     );
     expect(anchoredKeys(support)).toEqual(new Set(["marine:maro", "marine:vask"]));
+    // rules-decisions E15: with the pool empty nothing is placed, and the prompt says so
+    const empty = askOf(
+      state("give_support", { marines: ["maro", "vask"] }, { card: "x", pool: 0 }),
+      "p1",
+      names(),
+    );
+    expect(choices(empty).map((c) => [c.label, c.cmd])).toEqual([
+      ["Go on", { type: "give_support", marine: "maro" }],
+    ]);
+    expect(anchoredKeys(empty)).toEqual(new Set());
+    expect(empty.text).toBe("x: the support pool is empty, so there is no token to place.");
     const blip = askOf(state("choose_blip_side", { sides: ["L", "R"] }), "p1", names());
     expect(choices(blip).map((c) => c.cmd)).toEqual([
       { type: "choose_blip_side", side: "L" },

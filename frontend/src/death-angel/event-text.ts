@@ -165,15 +165,11 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
     case "ability_used":
       return line(`${n.action(str(e, "card"))}: its ability takes effect.`);
     case "support_given":
-      if (e["placed"] !== false) {
-        return line(`${n.marine(str(e, "marine"))} is given a support token.`);
-      }
-      // An older log names the marine chosen while the pool was empty; now nobody is asked.
       return line(
-        str(e, "marine")
+        e["placed"] === false
           ? `${n.action(str(e, "card"))}: the pool is empty, ` +
               `no token for ${n.marine(str(e, "marine"))}.`
-          : `${n.action(str(e, "card"))}: the support pool is empty, so no token is given.`,
+          : `${n.marine(str(e, "marine"))} is given a support token.`,
       );
     case "marine_moved":
       return line(`${n.marine(str(e, "marine"))} swaps places with ${n.marine(str(e, "other"))}.`);

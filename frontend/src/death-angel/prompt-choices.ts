@@ -87,8 +87,17 @@ export function waitingText(p: Pending): string {
   return `Waiting for ${names} to ${KIND_TEXT[p.kind] ?? p.kind.replaceAll("_", " ")}.`;
 }
 
-function supportChoices(o: Opts, names: Namer): Choice[] {
-  return strs(o, "marines").map((m) => ({
+/** The support pool is empty (`info.pool` 0): the choice places nothing (rules-decisions E15). */
+const poolEmpty = (p: Pending): boolean => p.info["pool"] === 0;
+
+function supportChoices(p: Pending, o: Opts, names: Namer): Choice[] {
+  const marines = strs(o, "marines");
+  if (poolEmpty(p)) {
+    // the rules still ask for a marine; any one will do, as nothing is placed
+    const first = marines[0];
+    return first === undefined ? [] : [{ label: "Go on", cmd: { type: "give_support", marine: first }, anchors: [] }];
+  }
+  return marines.map((m) => ({
     label: `Token to ${names.marine(m)}`,
     cmd: { type: "give_support", marine: m },
     anchors: [marine(m)],
@@ -162,7 +171,7 @@ const END: Choice = { label: "End this action", cmd: { type: "end_action" }, anc
 function choicesOf(p: Pending, o: Opts, names: Namer): Choice[] {
   switch (p.kind) {
     case "give_support":
-      return supportChoices(o, names);
+      return supportChoices(p, o, names);
     case "move_activate":
       return [...moveChoices(o, names), END];
     case "attack":
@@ -201,7 +210,9 @@ function askText(p: Pending, o: Opts, names: Namer): string {
   const card = typeof p.info["card"] === "string" ? names.action(p.info["card"]) : "";
   switch (p.kind) {
     case "give_support":
-      return `${card}: put a support token on any marine.`;
+      return poolEmpty(p)
+        ? `${card}: the support pool is empty, so there is no token to place.`
+        : `${card}: put a support token on any marine.`;
     case "move_activate": {
       // Leapfrog and Shoulder Charge reach further than a neighbour (`info.reach`).
       const reach = typeof p.info["reach"] === "number" ? p.info["reach"] : 1;

@@ -68,8 +68,6 @@ def step_resolve(state: State) -> Step:
     if act.kind == "support":
         if act.support_done:
             return auto(ActionFinished(card=act.card))
-        if state.pool == 0:  # §6.1 [L550]: no token to take, so nothing to choose (E15)
-            return auto(SupportGiven(card=act.card, marine=None, placed=False))
         marines = [r.marine.id for r in state.formation]
         info = {"card": act.card, "pool": state.pool}
         return ask("give_support", act.player, ("give_support",), {"marines": marines}, info)
@@ -91,17 +89,6 @@ def step_resolve(state: State) -> Step:
     return ask(
         "attack", act.player, ("attack", "end_action"), {"attacks": attacks}, {"card": act.card}
     )
-
-
-def legacy_prompt(state: State) -> Prompt | None:
-    """The support prompt an older version sent even with the pool empty, for a game stored
-    while it waited on one (E15); None in any other state."""
-    act = state.act
-    if act is None or act.kind != "support" or not act.ability_done or act.support_done:
-        return None
-    marines = [r.marine.id for r in state.formation]
-    info = {"card": act.card, "pool": state.pool}
-    return ask("give_support", act.player, ("give_support",), {"marines": marines}, info)
 
 
 def _on_resolve(state: State, act: ActStep) -> Step:

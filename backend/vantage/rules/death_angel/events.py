@@ -213,13 +213,11 @@ class AbilityUsed:
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SupportGiven:
-    """Support action: a token from the pool onto a marine, if the pool has one (§6.1). With the
-    pool empty nobody is asked: ``marine`` is None and ``placed`` False (rules-decisions E15; older
-    logs name the marine chosen then)."""
+    """Support action: a token from the pool onto a marine, if the pool has one (§6.1)."""
 
     type: Literal["support_given"] = "support_given"
     card: str
-    marine: str | None
+    marine: str
     placed: bool
 
 

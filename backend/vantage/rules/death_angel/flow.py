@@ -67,11 +67,7 @@ def step(state: State) -> Step:
 def prompt_of(state: State) -> Prompt | None:
     """The prompt the game waits on (``None`` when the game is over)."""
     current = step(state)
-    if isinstance(current, Prompt) or current is None:
-        return current
-    # An automatic step is due at rest only in a game stored by an older version, which asked
-    # where this one goes on by itself (E15: support from an empty pool); it is asked again.
-    return actions.legacy_prompt(state)
+    return current if isinstance(current, Prompt) else None
 
 
 def advance(state: State, dice: Dice) -> list[Event]:

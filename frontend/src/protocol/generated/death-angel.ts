@@ -341,15 +341,11 @@ export interface SpawnSealed {
   terrain: string;
 }
 
-/**
- * Support action: a token from the pool onto a marine, if the pool has one (§6.1). With the
- * pool empty nobody is asked: ``marine`` is None and ``placed`` False (rules-decisions E15; older
- * logs name the marine chosen then).
- */
+/** Support action: a token from the pool onto a marine, if the pool has one (§6.1). */
 export interface SupportGiven {
   type: "support_given";
   card: string;
-  marine: string | null;
+  marine: string;
   placed: boolean;
 }
 

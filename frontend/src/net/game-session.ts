@@ -10,8 +10,11 @@ import { tableQueries } from "./table-queries";
 
 export interface ModelMove {
   model: ModelId;
-  /** `facing` (degrees) turns the model; left out, it keeps its facing. */
-  to: Point & { facing?: number };
+  /**
+   * `facing` (degrees) turns the model; left out, it keeps its facing. `z` names the height it
+   * stands at (the ground or a floor there); left out, it comes to rest where it is dropped.
+   */
+  to: Point & { facing?: number; z?: number };
 }
 
 export interface GameSessionOptions {
@@ -97,7 +100,12 @@ export class GameSession {
         type: "move_models",
         moves: moves.map((m) => ({
           model: m.model,
-          to: m.to.facing === undefined ? { x: m.to.x, y: m.to.y } : { x: m.to.x, y: m.to.y, facing: m.to.facing },
+          to: {
+            x: m.to.x,
+            y: m.to.y,
+            ...(m.to.z === undefined ? {} : { z: m.to.z }),
+            ...(m.to.facing === undefined ? {} : { facing: m.to.facing }),
+          },
         })),
       },
     });

@@ -1,8 +1,10 @@
-// An event in words for the log: `Player 1 moved Alpha Squad (5 models) 4.2"`, or `turned` for
-// models turned where they stand.
+// An event in words for the log: `Player 1 moved Alpha Squad (5 models) 4.2"`, `turned` for
+// models turned where they stand, `put ... 3" up` for models raised or brought down where they
+// stand (the table's level choice, rules decision 28).
 
 import { formatInches } from "../geometry/scale-bar";
 import type { GameEvent, TableState } from "../protocol/messages";
+import { levelLabel } from "../wh40k/elevation";
 import { isModelsMoved } from "./apply-event";
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -23,7 +25,18 @@ export function describeEvent(state: TableState | null, e: GameEvent | undefined
     .join(", ");
   const farthest = e.moves.reduce((d, m) => Math.max(d, m.distance), 0);
   const who = state?.players.find((p) => p.id === e.player)?.name || e.player;
-  // a move that only changed facings (rules decision 27): no distance to read
-  if (farthest === 0) return `${who} turned ${what}`;
+  if (farthest === 0) {
+    // models raised or brought down where they stand (rules decision 28)
+    const zBefore = new Map(state?.models.map((m) => [m.id, m.z]) ?? []);
+    const climbed = e.moves.filter((m) => Math.abs(m.z - (zBefore.get(m.model) ?? m.z)) > 1e-6);
+    const heights = new Set(climbed.map((m) => m.z));
+    const [z] = heights;
+    if (z !== undefined) {
+      if (heights.size > 1) return `${who} moved ${what} up or down`;
+      return `${who} put ${what} ${z <= 1e-6 ? "on the ground" : levelLabel(z)}`;
+    }
+    // a move that only changed facings (rules decision 27): no distance to read
+    return `${who} turned ${what}`;
+  }
   return `${who} moved ${what} ${formatInches(farthest)}`;
 }

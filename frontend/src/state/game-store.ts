@@ -25,8 +25,8 @@ export interface LogEntry {
   text: string;
 }
 
-/** Where a local move put a model: position, and facing when it was turned. */
-export type GhostPlace = Point & { facing?: number };
+/** Where a local move put a model: position, facing when it was turned, height when it named one. */
+export type GhostPlace = Point & { facing?: number; z?: number };
 
 /** A local move sent to the server and not yet settled: drawn where the player dropped it. */
 export interface Ghost {
@@ -101,7 +101,7 @@ function withGhosts(state: TableState | null, ghosts: readonly Ghost[]): TableSt
     ...state,
     models: state.models.map((m) => {
       const p = at.get(m.id);
-      return p ? { ...m, x: p.x, y: p.y, facing: p.facing ?? m.facing } : m;
+      return p ? { ...m, x: p.x, y: p.y, z: p.z ?? m.z, facing: p.facing ?? m.facing } : m;
     }),
   };
 }

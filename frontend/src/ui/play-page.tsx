@@ -135,7 +135,12 @@ export function PlayPage({ route }: { route: PlayRoute }) {
         />
         <ToolPanel tools={tools} names={storeNames(store)} />
         {store.state.value === null && failure === null && <div class="board-wait">Loading the table…</div>}
-        <SidePanel store={store} selected={selected} selectUnit={selectUnit} />
+        <SidePanel
+          store={store}
+          selected={selected}
+          selectUnit={selectUnit}
+          moveModels={(moves) => void session.moveModels(moves)}
+        />
       </div>
       <Toasts rejection={store.lastRejection} />
       {failure && (

@@ -1,21 +1,26 @@
-// The panel beside the table: players and their colours, units, terrain legend, event log.
+// The panel beside the table: the level the selected models stand at (when there is a choice),
+// players and their colours, units, terrain legend, event log.
 
 import { type ReadonlySignal, useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { terrainColor } from "../board/palette";
+import type { ModelMove } from "../net/game-session";
 import { listSystems } from "../net/http-api";
 import type { ModelId, UnitId } from "../protocol/messages";
 import type { GameView } from "../state/game-store";
+import { LevelPanel } from "./level-panel";
 
 interface Props {
   store: GameView;
   selected: ReadonlySignal<ReadonlySet<ModelId>>;
   selectUnit(unit: UnitId): void;
+  /** Send one move (the level choice: the selected models raised or brought down). */
+  moveModels(moves: ModelMove[]): void;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function SidePanel({ store, selected, selectUnit }: Props) {
+export function SidePanel({ store, selected, selectUnit, moveModels }: Props) {
   const state = store.state.value;
   const index = store.index.value;
   const me = store.viewer.value?.player ?? null;
@@ -25,6 +30,7 @@ export function SidePanel({ store, selected, selectUnit }: Props) {
   const title = useSystemTitle(store.system.value);
   return (
     <aside class="panel">
+      <LevelPanel store={store} selected={selected} moveModels={moveModels} />
       <section class="panel__section">
         <h2>Table</h2>
         {title && (

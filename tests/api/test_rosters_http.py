@@ -163,3 +163,27 @@ def test_an_unpaired_surrogate_in_a_base_answer_is_422(live_server: LiveServer) 
     body = r.json()
     assert body["code"] == "request/invalid" and body["detail"]["field"] == "bases.\\ud800"
     assert body["message"] == "bases.\\ud800: must be valid text"
+
+
+@pytest.mark.parametrize(
+    ("number", "message"),
+    [
+        ("five", "must be a whole number >= 1, not 'five'"),
+        (0, "must be a whole number >= 1, not '0'"),
+        (2.7, "must be a whole number >= 1, not '2.7'"),
+        ([5], "must be text or a number"),
+    ],
+)
+def test_a_bad_model_number_is_422_naming_the_field(
+    live_server: LiveServer, number: Any, message: str
+) -> None:
+    """Found by an audit: a model number of "five", 0 or 2.7 silently became 1 or 2 models."""
+    doc = json.loads((FIXTURES / "glasswright.json").read_bytes())
+    unit = doc["roster"]["forces"][0]["selections"][2]
+    unit["selections"][0]["number"] = number
+    r = _post(live_server, "g.json", json.dumps(doc).encode())
+    assert r.status_code == 422, r.text
+    body = r.json()
+    field = "roster.forces[0].selections[2].selections[0].number"
+    assert body["code"] == "roster/bad_value" and body["detail"]["field"] == field
+    assert body["message"].endswith(f"{field}: {message}")

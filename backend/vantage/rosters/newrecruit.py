@@ -53,8 +53,10 @@ def object_node(
             raise _bad_text(where)
         if isinstance(value, str) and not is_text(value):
             raise _bad_text(where)
+        if key in SCALARS and isinstance(value, list | dict):
+            raise RosterFailure(BAD_VALUE, f"{where}: must be text or a number", where)
         if key == "$text":
-            text = scalar_text(value).strip() or None
+            text = None if value is None else scalar_text(value).strip() or None
         elif isinstance(value, list):
             child_tag = CONTAINERS.get(key, key)
             if key in CONTAINERS:
@@ -73,6 +75,13 @@ def object_node(
         elif value is not None:
             attrs[key] = scalar_text(value)
     return Node(tag=tag, attrs=attrs, text=text, children=children, path=path)
+
+
+SCALARS = frozenset(
+    {"$text", "id", "name", "entryId", "customName", "number", "type", "typeId", "typeName"}
+    | {"value", "hidden", "primary", "gameSystemId", "gameSystemName", "catalogueName"}
+)
+"""Keys that army-lists.md §1 gives a single value: a list or an object there is refused."""
 
 
 def _bad_text(path: str) -> RosterFailure:

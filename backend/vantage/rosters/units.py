@@ -7,12 +7,14 @@ any depth; a selection's ``number`` counts the whole group, so loadouts are tota
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from vantage.rosters.abilities import parse_abilities, split_keywords
 from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Profile, Unit, Weapon
-from vantage.rosters.errors import TOO_LARGE, RosterFailure
+from vantage.rosters.errors import BAD_VALUE, TOO_LARGE, RosterFailure
 from vantage.rosters.tree import Node
 
 GAME_SYSTEMS = {
@@ -30,6 +32,10 @@ MAX_ARMY_MODELS = 2000
 """Models in a whole army. Two armies fit the scenario's 5,000 models; no real army comes close."""
 MAX_NUMBER = 10_000
 """A wargear selection's ``number`` (a group total: 1,000 models with a few weapons each)."""
+MAX_POINTS = 1_000_000
+"""One cost's points, a unit's and the army's: far past any real list, and sums stay finite."""
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+"""An XSD decimal or int as BattleScribe writes it (``5``, ``90.0``): no NaN, inf, ``1_0``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +53,17 @@ def build_army(root: Node) -> Army:
     configuration: list[str] = []
     forces = list(_forces(root))
     models = 0
+    ids: dict[str, str] = {}
     for force in forces:
         for sel in force.kids("selections"):
             if sel.attr("type") in {"unit", "model"} and not _is_configuration(sel):
                 units.append(build_unit(sel))
+                if units[-1].id in ids:
+                    raise _bad(
+                        f"{sel.path}.id",
+                        f"unit id {units[-1].id!r} is also used by {ids[units[-1].id]}",
+                    )
+                ids[units[-1].id] = sel.path
                 models += units[-1].model_count
                 if models > MAX_ARMY_MODELS:
                     raise RosterFailure(
@@ -64,15 +77,19 @@ def build_army(root: Node) -> Army:
     for unit in units:
         if any(g.profile is None for g in unit.models):
             warnings.append(f"{unit.name}: no stat profile for some models")
-    limits = [c.number("value") for c in root.kids("costLimits") if _is_points(c)]
+    limits = [_cost(c) for c in root.kids("costLimits") if _is_points(c)]
     total = _points(root) if any(_is_points(c) for c in root.kids("costs")) else None
+    if total is None:
+        total = sum(u.points for u in units)
+    if not 0 <= total <= MAX_POINTS:
+        raise _bad(f"{root.path}.costs", f"the army's points ({total:g}) must be 0 to {MAX_POINTS}")
     return Army(
         name=root.attr("name"),
         edition=edition,
         game_system=root.attr("gameSystemName"),
         faction=forces[0].attr("catalogueName") if forces else "",
-        points=sum(u.points for u in units) if total is None else total,
-        points_limit=limits[0] if limits and limits[0] > 0 else None,
+        points=total,
+        points_limit=limits[0] if limits and limits[0] > 0 else None,  # -1: no limit
         units=tuple(units),
         configuration=tuple(c for c in configuration if c),
         warnings=tuple(warnings),
@@ -96,6 +113,9 @@ def build_unit(sel: Node) -> Unit:
     group_nodes = [] if sel.attr("type") == "model" else list(_model_selections(sel))
     unit_found = list(_found(sel, frozenset(map(id, group_nodes)))) if group_nodes else []
     group_nodes = group_nodes or [sel]
+    _require(sel, "id", "a unit")
+    for node in [sel, *group_nodes]:
+        _require(node, "name", "a unit" if node is sel else "a model")
     unit_stats = [_profile(f.item) for f in unit_found if _kind(f.item) == "unit"]
     unit_by_name, unit_first = _by_name(unit_stats), next(iter(unit_stats), None)
     armoury = _Armoury()
@@ -123,6 +143,9 @@ def build_unit(sel: Node) -> Unit:
                 keywords=() if node is sel else _keywords(node)[0],
             )
         )
+    points = _points(sel)
+    if points < 0:
+        raise _bad(sel.path, f"unit {sel.attr('name')!r} costs {points:g} points; never below 0")
     count = sum(g.count for g in groups)
     if count > MAX_MODELS:
         raise RosterFailure(
@@ -138,7 +161,7 @@ def build_unit(sel: Node) -> Unit:
         custom_name=sel.attr("customName") or None,
         keywords=keywords,
         faction_keywords=factions,
-        points=_points(sel),
+        points=points,
         models=tuple(groups),
         weapons=armoury.weapons(),
         abilities=_abilities(all_found),
@@ -146,8 +169,62 @@ def build_unit(sel: Node) -> Unit:
     )
 
 
+def _bad(field: str, problem: str) -> RosterFailure:
+    return RosterFailure(BAD_VALUE, f"{field}: {problem}", field)
+
+
+def _require(node: Node, name: str, what: str) -> None:
+    if not node.attr(name).strip():
+        raise _bad(
+            f"{node.path}.{name}", f"{what} must have a {'name' if name == 'name' else name}"
+        )
+
+
+def _decimal(node: Node, name: str, what: str) -> float | None:
+    """A numeric attribute (army-lists.md: ``number(int)``, ``value(decimal)``); None if absent.
+
+    Anything else is refused naming it: ``"five"``, ``""``, ``NaN``, ``1e999``, ``true``, a list.
+    """
+    raw = node.attrs.get(name)
+    field = f"{node.path}.{name}"
+    if raw is None and name not in node.children:
+        return None
+    value = float(raw) if raw is not None and _DECIMAL.fullmatch(raw.strip()) else math.nan
+    if not math.isfinite(value):
+        raise _bad(field, f"must be {what}, not {_shown(raw)}")
+    return value
+
+
+def _whole(node: Node, name: str = "number") -> int:
+    """A selection's ``number``: a whole number >= 1 (1 when absent)."""
+    value = _decimal(node, name, "a whole number >= 1")
+    if value is None:
+        return 1
+    if value < 1 or not value.is_integer():
+        raise _bad(
+            f"{node.path}.{name}", f"must be a whole number >= 1, not {_shown(node.attr(name))}"
+        )
+    return int(value)
+
+
+def _shown(raw: str | None) -> str:
+    if raw is None:
+        return "a list or an object"
+    return repr(raw if len(raw) <= 20 else raw[:20] + "…")
+
+
+def _cost(cost: Node) -> float:
+    """A points cost or limit: a finite decimal of at most ``MAX_POINTS`` either way."""
+    value = _decimal(cost, "value", "a number of points")
+    if value is None:
+        raise _bad(f"{cost.path}.value", "must be a number of points")
+    if abs(value) > MAX_POINTS:
+        raise _bad(f"{cost.path}.value", f"{value:g} points: at most {MAX_POINTS}")
+    return value
+
+
 def _model_count(node: Node) -> int:
-    count = max(1, int(node.number("number", 1)))
+    count = _whole(node)
     if count > MAX_MODELS:
         name = node.attr("name")
         raise RosterFailure(TOO_LARGE, f"{name!r} has {count} models; at most {MAX_MODELS} allowed")
@@ -155,13 +232,14 @@ def _model_count(node: Node) -> int:
 
 
 def _wargear_count(node: Node) -> int:
-    count = node.number("number", 1)
+    value = _decimal(node, "number", "a whole number >= 1")
+    count = 1.0 if value is None else value
     if count > MAX_NUMBER:
         where = f"{node.path}.number"
         raise RosterFailure(
             TOO_LARGE, f"{where}: {node.attr('name')!r} counts more than {MAX_NUMBER}", where
         )
-    return max(1, int(count))
+    return _whole(node)
 
 
 class _Armoury:
@@ -344,7 +422,7 @@ def _is_points(cost: Node) -> bool:
 
 def _points(node: Node) -> float:
     """Points of a selection and everything chosen under it (or of the roster's own costs)."""
-    own = sum(c.number("value") for c in node.kids("costs") if _is_points(c))
+    own = sum(_cost(c) for c in node.kids("costs") if _is_points(c))
     if node.tag == "roster":
         return own
     return own + sum(_points(child) for child in node.kids("selections"))

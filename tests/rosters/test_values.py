@@ -1,0 +1,151 @@
+"""Bad values are refused naming the field (an invalid file names the bad field), never changed.
+
+Found by an audit: a model ``number`` of "five", 0, -5, NaN, true, [5] or 2.7 became 1 or 2
+models; points of NaN, 1e999, "ninety" or "" became 0, -500 was accepted and two costs of 1e308
+made the army's points infinite (null); ``"$text": null`` became "None" and lists Python reprs;
+a unit without a name was ""; two units with one id were both accepted.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from vantage.rosters import Army, RosterError, import_roster
+
+UNIT: dict[str, Any] = {
+    "id": "u",
+    "name": "Unit A",
+    "entryId": "e1",
+    "number": 1,
+    "type": "unit",
+    "profiles": [
+        {
+            "id": "p",
+            "name": "Model A",
+            "typeName": "Unit",
+            "characteristics": [{"name": "M", "$text": '6"'}, {"name": "T", "$text": "4"}],
+        }
+    ],
+    "selections": [{"id": "m", "name": "Model A", "entryId": "e2", "number": 5, "type": "model"}],
+    "costs": [{"name": "pts", "typeId": "points", "value": 90}],
+}
+SEL = "roster.forces[0].selections[0]"
+
+
+def _doc(*units: dict[str, Any], **roster: Any) -> dict[str, Any]:
+    force = {"id": "f", "name": "f", "selections": list(units)}
+    return {"roster": {"id": "r", "name": "n", "forces": [force], **roster}}
+
+
+def _unit(**changes: Any) -> dict[str, Any]:
+    unit = copy.deepcopy(UNIT)
+    for key, value in changes.items():
+        if value is KeyError:
+            del unit[key]
+        else:
+            unit[key] = value
+    return unit
+
+
+def _model(**changes: Any) -> dict[str, Any]:
+    unit = _unit()
+    unit["selections"][0].update(changes)
+    return unit
+
+
+def _refused(doc: dict[str, Any], field: str) -> RosterError:
+    result = import_roster("v.json", json.dumps(doc).encode())
+    assert isinstance(result, RosterError), result
+    assert result.detail.get("field") == field, result
+    assert f"v.json: {field}: " in result.message
+    return result
+
+
+def test_the_valid_unit_imports() -> None:
+    army = import_roster("v.json", json.dumps(_doc(_unit())).encode())
+    assert isinstance(army, Army)
+    assert army.units[0].model_count == 5 and army.points == 90
+
+
+@pytest.mark.parametrize("number", ["five", 0, -5, float("nan"), True, [5], 2.7, "", "1_0"])
+def test_a_bad_model_number_is_refused(number: Any) -> None:
+    _refused(_doc(_model(number=number)), f"{SEL}.selections[0].number")
+
+
+@pytest.mark.parametrize("value", [float("nan"), "1e999", "ninety", "", None, [90]])
+def test_a_bad_points_value_is_refused(value: Any) -> None:
+    doc = _doc(_unit(costs=[{"name": "pts", "typeId": "points", "value": value}]))
+    if value is None:
+        del doc["roster"]["forces"][0]["selections"][0]["costs"][0]["value"]
+    _refused(doc, f"{SEL}.costs[0].value")
+
+
+def test_infinite_points_from_the_raw_json_are_refused() -> None:
+    raw = json.dumps(_doc(_unit())).replace('"value": 90', '"value": 1e999').encode()
+    result = import_roster("v.json", raw)
+    assert isinstance(result, RosterError) and result.detail["field"] == f"{SEL}.costs[0].value"
+
+
+def test_negative_and_overflowing_points_are_refused() -> None:
+    minus = _doc(_unit(costs=[{"name": "pts", "typeId": "points", "value": -500}]))
+    assert "costs -500 points" in _refused(minus, SEL).message
+    huge = [{"name": "pts", "typeId": "points", "value": 1e308}] * 2
+    _refused(_doc(_unit(), costs=huge), "roster.costs[0].value")
+    _refused(_doc(_unit(costs=huge)), f"{SEL}.costs[0].value")
+
+
+def test_a_discount_inside_a_unit_is_still_accepted() -> None:
+    unit = _unit()
+    unit["selections"][0]["costs"] = [{"name": "pts", "typeId": "points", "value": -10}]
+    army = import_roster("v.json", json.dumps(_doc(unit)).encode())
+    assert isinstance(army, Army) and army.units[0].points == 80
+
+
+def test_no_cost_limit_is_still_accepted() -> None:
+    limits = [{"name": "pts", "typeId": "points", "value": -1}]
+    army = import_roster("v.json", json.dumps(_doc(_unit(), costLimits=limits)).encode())
+    assert isinstance(army, Army) and army.points_limit is None
+
+
+def test_a_null_characteristic_is_empty_and_a_list_is_refused() -> None:
+    unit = _unit()
+    unit["profiles"][0]["characteristics"][0]["$text"] = None
+    army = import_roster("v.json", json.dumps(_doc(unit)).encode())
+    assert isinstance(army, Army)
+    profile = army.units[0].models[0].profile
+    assert profile is not None and profile.stat("M") == ""
+    for bad in (["4"], {"x": 1}):
+        unit["profiles"][0]["characteristics"][1]["$text"] = bad
+        _refused(_doc(unit), f"{SEL}.profiles[0].characteristics[1].$text")
+
+
+@pytest.mark.parametrize("name", [KeyError, "", "  ", {"a": 1}, ["x"]])
+def test_a_unit_without_a_name_is_refused(name: Any) -> None:
+    _refused(_doc(_unit(name=name)), f"{SEL}.name")
+
+
+def test_a_model_without_a_name_is_refused() -> None:
+    _refused(_doc(_model(name="")), f"{SEL}.selections[0].name")
+
+
+def test_duplicate_unit_ids_are_refused() -> None:
+    result = _refused(_doc(_unit(), _unit()), "roster.forces[0].selections[1].id")
+    assert f"'u' is also used by {SEL}" in result.message
+
+
+def test_xml_paths_name_the_bad_attribute() -> None:
+    xml = (
+        '<roster id="r" name="n"><forces><force id="f"><selections>'
+        '<selection id="c" name="Battle Size" type="upgrade"/>'
+        '<selection id="u" name="U" type="unit"><selections>'
+        '<selection id="m" name="M" number="five" type="model"/>'
+        "</selections></selection></selections></force></forces></roster>"
+    )
+    result = import_roster("v.ros", xml.encode())
+    assert isinstance(result, RosterError)
+    assert result.detail["field"] == "roster.forces[0].selections[1].selections[0].number"
+    assert result.message.endswith("number: must be a whole number >= 1, not 'five'")

@@ -38,7 +38,8 @@ SEL = "roster.forces[0].selections[0]"
 
 def _doc(*units: dict[str, Any], **roster: Any) -> dict[str, Any]:
     force = {"id": "f", "name": "f", "selections": list(units)}
-    return {"roster": {"id": "r", "name": "n", "forces": [force], **roster}}
+    system = {"gameSystemId": "sys-352e-adc2-7639-d6a9"}
+    return {"roster": {"id": "r", "name": "n", **system, "forces": [force], **roster}}
 
 
 def _unit(**changes: Any) -> dict[str, Any]:
@@ -149,3 +150,32 @@ def test_xml_paths_name_the_bad_attribute() -> None:
     assert isinstance(result, RosterError)
     assert result.detail["field"] == "roster.forces[0].selections[1].selections[0].number"
     assert result.message.endswith("number: must be a whole number >= 1, not 'five'")
+
+
+@pytest.mark.parametrize("kind", ["Unit", "units", 5, ""])
+def test_a_misspelled_selection_type_is_refused(kind: Any) -> None:
+    """Found by an audit: a unit whose type was misspelled silently became configuration text."""
+    result = _refused(_doc(_unit(type=kind)), f"{SEL}.type")
+    assert "must be unit, model or upgrade" in result.message
+    _refused(_doc(_model(type="modle")), f"{SEL}.selections[0].type")
+
+
+def test_a_unit_without_a_type_is_configuration_with_a_warning() -> None:
+    army = import_roster("v.json", json.dumps(_doc(_unit(type=KeyError))).encode())
+    assert isinstance(army, Army)
+    assert army.units == () and army.configuration == ("Unit A: Model A",)
+    assert army.warnings == (
+        f"{SEL}: 'Unit A' has no type (unit, model or upgrade): kept as configuration, "
+        "not as a unit",
+    )
+
+
+def test_a_unit_chosen_under_an_upgrade_is_read_as_a_unit_with_its_points() -> None:
+    """Found by an audit: it became configuration text and its points were dropped."""
+    upgrade = {"id": "d", "name": "Detachment", "type": "upgrade", "selections": [_unit()]}
+    upgrade["selections"].append({"id": "o", "name": "Option", "type": "upgrade"})
+    army = import_roster("v.json", json.dumps(_doc(upgrade)).encode())
+    assert isinstance(army, Army)
+    assert [u.name for u in army.units] == ["Unit A"] and army.points == 90
+    assert army.units[0].model_count == 5
+    assert army.configuration == ("Detachment: Option",)

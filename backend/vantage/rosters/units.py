@@ -55,25 +55,23 @@ def build_army(root: Node) -> Army:
     models = 0
     ids: dict[str, str] = {}
     for force in forces:
-        for sel in force.kids("selections"):
-            if sel.attr("type") in {"unit", "model"} and not _is_configuration(sel):
-                units.append(build_unit(sel))
-                if units[-1].id in ids:
-                    raise _bad(
-                        f"{sel.path}.id",
-                        f"unit id {units[-1].id!r} is also used by {ids[units[-1].id]}",
-                    )
-                ids[units[-1].id] = sel.path
-                models += units[-1].model_count
-                if models > MAX_ARMY_MODELS:
-                    raise RosterFailure(
-                        TOO_LARGE,
-                        f"{sel.path}: the army passes {MAX_ARMY_MODELS} models at unit "
-                        f"{sel.attr('name')!r}; no real army has that many",
-                        sel.path,
-                    )
-            else:
-                configuration.append(_describe(sel))
+        _check_types(force)
+        for sel in _unit_selections(force, warnings, configuration):
+            units.append(build_unit(sel))
+            if units[-1].id in ids:
+                raise _bad(
+                    f"{sel.path}.id",
+                    f"unit id {units[-1].id!r} is also used by {ids[units[-1].id]}",
+                )
+            ids[units[-1].id] = sel.path
+            models += units[-1].model_count
+            if models > MAX_ARMY_MODELS:
+                raise RosterFailure(
+                    TOO_LARGE,
+                    f"{sel.path}: the army passes {MAX_ARMY_MODELS} models at unit "
+                    f"{sel.attr('name')!r}; no real army has that many",
+                    sel.path,
+                )
     for unit in units:
         if any(g.profile is None for g in unit.models):
             warnings.append(f"{unit.name}: no stat profile for some models")
@@ -296,6 +294,48 @@ def _merge(carried: tuple[Carried, ...]) -> tuple[Carried, ...]:
     return tuple(Carried(weapon=w, total=t) for w, t in totals.items())
 
 
+SELECTION_TYPES = frozenset({"unit", "model", "upgrade"})
+"""army-lists.md §1: ``selection [... type = unit | model | upgrade]``."""
+
+
+def _check_types(force: Node) -> None:
+    """Every selection's ``type`` is one of the three when present; a misspelling is refused."""
+    stack = list(force.kids("selections"))
+    while stack:
+        sel = stack.pop()
+        kind = sel.attrs.get("type")
+        if kind is not None and kind not in SELECTION_TYPES:
+            raise _bad(f"{sel.path}.type", f"must be unit, model or upgrade, not {_shown(kind)}")
+        stack.extend(sel.kids("selections"))
+
+
+def _unit_selections(force: Node, warnings: list[str], configuration: list[str]) -> Iterator[Node]:
+    """The force's units in order: ``type="unit"`` or ``"model"`` selections at the top, and
+    ``type="unit"`` selections chosen under a top-level upgrade (army-lists.md §6.4 collects
+    units wherever the forces hold them). Other top-level selections go to ``configuration``;
+    one without a ``type`` is kept there with a warning."""
+    for sel in force.kids("selections"):
+        kind = sel.attrs.get("type")
+        if kind in {"unit", "model"} and not _is_configuration(sel):
+            yield sel
+            continue
+        if kind is None:
+            warnings.append(
+                f"{sel.path}: {sel.attr('name')!r} has no type (unit, model or upgrade): "
+                "kept as configuration, not as a unit"
+            )
+        configuration.append(_describe(sel))
+        yield from _nested_units(sel)
+
+
+def _nested_units(node: Node) -> Iterator[Node]:
+    for child in node.kids("selections"):
+        if child.attr("type") == "unit":
+            yield child
+        else:
+            yield from _nested_units(child)
+
+
 def _forces(node: Node) -> Iterator[Node]:
     for force in node.kids("forces"):
         yield force
@@ -434,6 +474,10 @@ def _is_configuration(sel: Node) -> bool:
 
 def _describe(sel: Node) -> str:
     """A configuration choice for display: ``"Battle Size: Strike Force"``."""
-    chosen = [c.attr("name") for c in sel.kids("selections") if c.attr("name")]
+    chosen = [
+        c.attr("name")
+        for c in sel.kids("selections")
+        if c.attr("name") and c.attr("type") != "unit"  # units under it are read as units
+    ]
     name = sel.attr("name")
     return f"{name}: {', '.join(chosen)}" if chosen else name

@@ -256,3 +256,42 @@ def test_an_absurd_wargear_count_is_refused_naming_it() -> None:
     field = "roster.forces[0].selections[0].selections[0].selections[0].number"
     assert error.detail["field"] == field
     assert error.message.startswith(f"w.ros: {field}: 'Gun' counts more than 10000")
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "message"),
+    [
+        (
+            "lol.ros",
+            BILLION_LAUGHS,
+            "lol.ros: the XML declares a DTD or entities, which rosters never need",
+        ),
+        (
+            "big.json",
+            b'{"roster":{"costs":[{"value":' + b"9" * 5000 + b"}]}}",
+            "big.json: the JSON holds a number too long to be a roster's",
+        ),
+        ("bad.json", b'{"roster": {', "bad.json: the file is not valid JSON (line 1, column 13)"),
+        (
+            "x.rosz",
+            b"PKnot really a zip",
+            "x.rosz: the file is not a readable zip archive (damaged?)",
+        ),
+        (
+            "x.ros",
+            b'<roster id="a"><forces></roster>',
+            "x.ros: the file is not well-formed XML (line 1, column 26)",
+        ),
+        (
+            "k.ros",
+            b'<?xml version="1.0" encoding="klingon"?><roster/>',
+            "k.ros: the XML declares a text encoding that cannot be read",
+        ),
+    ],
+)
+def test_messages_are_plain_words_not_python_internals(
+    name: str, data: bytes, message: str
+) -> None:
+    """Found by an audit: ``(DTDForbidden(name='lolz', ...))``, ``Exceeds the limit (4300
+    digits) ... sys.set_int_max_str_digits()``, ``(File is not a zip file)``."""
+    assert _error(name, data).message == message

@@ -24,8 +24,12 @@ def read_newrecruit(data: bytes) -> Node:
         raise RosterFailure(BAD_JSON, "the JSON file is not UTF-8 text") from None
     except RecursionError:
         raise RosterFailure(BAD_JSON, "the JSON nests too deeply") from None
-    except ValueError as exc:
-        raise RosterFailure(BAD_JSON, f"the file is not valid JSON ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise RosterFailure(
+            BAD_JSON, f"the file is not valid JSON (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise RosterFailure(BAD_JSON, "the JSON holds a number too long to be a roster's") from None
     roster = doc.get("roster") if isinstance(doc, dict) else None
     if not isinstance(roster, dict):
         raise RosterFailure(

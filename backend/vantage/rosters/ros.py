@@ -32,12 +32,21 @@ def read_ros(data: bytes) -> Node:
                     root = elem
             else:
                 depth -= 1
-    except DefusedXmlException as exc:
+    except DefusedXmlException:
         raise RosterFailure(
-            UNSAFE_XML, f"the XML declares a DTD or entities, which rosters never need ({exc})"
+            UNSAFE_XML, "the XML declares a DTD or entities, which rosters never need"
         ) from None
-    except (ParseError, LookupError, ValueError) as exc:  # LookupError: unknown encoding
-        raise RosterFailure(BAD_XML, f"the file is not well-formed XML ({exc})") from None
+    except ParseError as exc:
+        line, column = getattr(exc, "position", (0, 0))
+        raise RosterFailure(
+            BAD_XML, f"the file is not well-formed XML (line {line}, column {column + 1})"
+        ) from None
+    except LookupError:
+        raise RosterFailure(
+            BAD_XML, "the XML declares a text encoding that cannot be read"
+        ) from None
+    except ValueError:
+        raise RosterFailure(BAD_XML, "the file is not well-formed XML") from None
     if root is None or local_name(root.tag) != "roster":
         found = "nothing" if root is None else f"<{local_name(root.tag)}>"
         raise RosterFailure(NOT_A_ROSTER, f"the XML is not a BattleScribe roster: found {found}")

@@ -45,12 +45,14 @@ def read_rosz(data: bytes) -> bytes:
         EOFError,
         OSError,
         ValueError,  # a damaged central directory: negative offsets
-    ) as exc:
-        raise RosterFailure(BAD_ZIP, f"the zip archive is damaged ({exc})") from None
-    except NotImplementedError as exc:
-        raise RosterFailure(BAD_ZIP, f"the zip uses an unsupported feature ({exc})") from None
-    except RuntimeError as exc:  # encrypted members
-        raise RosterFailure(BAD_ZIP, f"the zip cannot be opened ({exc})") from None
+    ):
+        raise RosterFailure(BAD_ZIP, "the file is not a readable zip archive (damaged?)") from None
+    except NotImplementedError:
+        raise RosterFailure(
+            BAD_ZIP, "the zip is packed with a method this reader does not support"
+        ) from None
+    except RuntimeError:  # encrypted members
+        raise RosterFailure(BAD_ZIP, "the zip is encrypted or cannot be opened") from None
 
 
 def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:

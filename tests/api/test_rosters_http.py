@@ -187,3 +187,10 @@ def test_a_bad_model_number_is_422_naming_the_field(
     field = "roster.forces[0].selections[2].selections[0].number"
     assert body["code"] == "roster/bad_value" and body["detail"]["field"] == field
     assert body["message"].endswith(f"{field}: {message}")
+
+
+def test_a_file_over_4_mib_of_leading_spaces_is_too_large(live_server: LiveServer) -> None:
+    """Found by an audit: the route read 4 MiB + 1 of spaces and answered roster/empty."""
+    data = b" " * (5 * 1024 * 1024) + (FIXTURES / "glasswright.ros").read_bytes()
+    r = _post(live_server, "g.ros", data)
+    assert r.status_code == 422 and r.json()["code"] == "roster/too_large"

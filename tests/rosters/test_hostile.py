@@ -295,3 +295,28 @@ def test_messages_are_plain_words_not_python_internals(
     """Found by an audit: ``(DTDForbidden(name='lolz', ...))``, ``Exceeds the limit (4300
     digits) ... sys.set_int_max_str_digits()``, ``(File is not a zip file)``."""
     assert _error(name, data).message == message
+
+
+def test_a_utf16_json_with_a_bom_is_read_as_json(json_bytes: bytes) -> None:
+    """Found by an audit: it was sniffed as XML and refused as roster/bad_xml."""
+    army = import_roster("g.json", json_bytes.decode("utf-8").encode("utf-16"))
+    assert isinstance(army, Army) and army == import_roster("g.json", json_bytes)
+    broken = '{"roster": {'.encode("utf-16")
+    assert _error("b.json", broken).code == "roster/bad_json"
+
+
+def test_a_big_file_of_leading_spaces_is_too_large_not_empty(ros_bytes: bytes) -> None:
+    """Found by an audit: 5 MiB of spaces before a roster gave roster/empty."""
+    data = b" " * (MAX_FILE_BYTES + 1)
+    assert _error("big.ros", data).code == "roster/too_large"
+    assert _error("big.ros", data + ros_bytes).code == "roster/too_large"
+
+
+@pytest.mark.parametrize("blank", [b" " * 2000, b"\r\n" * 3000, b"\xef\xbb\xbf" + b"\t" * 1500])
+def test_the_first_non_space_character_decides_however_far_in(
+    blank: bytes, ros_bytes: bytes, json_bytes: bytes
+) -> None:
+    """Found by an audit: more than 1,024 bytes of leading space gave roster/not_a_roster."""
+    for data in (ros_bytes, json_bytes):
+        army = import_roster("g", blank + data)
+        assert isinstance(army, Army) and army == import_roster("g", data)

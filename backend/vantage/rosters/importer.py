@@ -55,12 +55,12 @@ def import_roster(
 
 def read_roster(data: bytes) -> Node:
     """The roster tree of a file in any of the three formats; raise ``RosterFailure``."""
-    if not data.strip(_BLANK):
-        raise RosterFailure(EMPTY, "the file is empty")
-    if len(data) > MAX_FILE_BYTES:
+    if len(data) > MAX_FILE_BYTES:  # before anything else: a big file of spaces is too large
         raise RosterFailure(
             TOO_LARGE, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB"
         )
+    if not data.strip(_BLANK):
+        raise RosterFailure(EMPTY, "the file is empty")
     kind = sniff(data)
     if kind == "rosz":
         data = read_rosz(data)
@@ -68,6 +68,8 @@ def read_roster(data: bytes) -> Node:
         if kind == "rosz":
             raise RosterFailure(BAD_ZIP, "the zip holds another zip, not a roster")
     if kind == "ros":
+        if not data.startswith(_BOMS[1:]):
+            data = data.removeprefix(_BOMS[0]).lstrip(_BLANK)  # the declaration must come first
         return read_ros(data)
     if kind == "json":
         return read_newrecruit(data)
@@ -78,12 +80,13 @@ def sniff(data: bytes) -> Format | None:
     """Which reader a file needs, from its first bytes; None when it is none of them."""
     if data.startswith(b"PK"):
         return "rosz"
-    if data.startswith(_BOMS[1:]):
-        return "ros"  # UTF-16 text: only XML declares its own encoding
-    head = data[:1024].removeprefix(_BOMS[0]).lstrip(_BLANK)
-    if head.startswith(b"<"):
+    if data.startswith(_BOMS[1:]):  # UTF-16 text with its byte-order mark: XML or JSON
+        first = data.decode("utf-16", errors="replace").lstrip(" \t\r\n\ufeff")[:1]
+    else:  # the first non-space character decides (army-lists.md §6), however far in it is
+        first = data.removeprefix(_BOMS[0]).lstrip(_BLANK)[:1].decode("latin-1")
+    if first == "<":
         return "ros"
-    if head.startswith(b"{"):
+    if first == "{":
         return "json"
     return None
 

@@ -19,9 +19,10 @@ from vantage.rosters.tree import CONTAINERS, Budget, Node
 def read_newrecruit(data: bytes) -> Node:
     """The ``"roster"`` object of a New Recruit export as a tree; raise ``RosterFailure``."""
     try:
-        doc = json.loads(data.decode("utf-8-sig"))
+        utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))  # with a byte-order mark
+        doc = json.loads(data.decode("utf-16" if utf16 else "utf-8-sig"))
     except UnicodeDecodeError:
-        raise RosterFailure(BAD_JSON, "the JSON file is not UTF-8 text") from None
+        raise RosterFailure(BAD_JSON, "the JSON file is not UTF-8 (or UTF-16) text") from None
     except RecursionError:
         raise RosterFailure(BAD_JSON, "the JSON nests too deeply") from None
     except json.JSONDecodeError as exc:

@@ -179,3 +179,37 @@ def test_a_unit_chosen_under_an_upgrade_is_read_as_a_unit_with_its_points() -> N
     assert [u.name for u in army.units] == ["Unit A"] and army.points == 90
     assert army.units[0].model_count == 5
     assert army.configuration == ("Detachment: Option",)
+
+
+@pytest.mark.parametrize("hidden", [True, "true", 1, "1"])
+def test_hidden_is_an_xsd_boolean(hidden: Any) -> None:
+    """Found by an audit: ``hidden="1"`` profiles were imported as visible."""
+    unit = _unit()
+    unit["profiles"].append(
+        {
+            "id": "h",
+            "name": "Secret",
+            "typeName": "Abilities",
+            "hidden": hidden,
+            "characteristics": [{"name": "Description", "$text": "x"}],
+        }
+    )
+    unit["rules"] = [{"id": "r", "name": "Hidden rule", "hidden": hidden, "description": "x"}]
+    army = import_roster("v.json", json.dumps(_doc(unit)).encode())
+    assert isinstance(army, Army) and army.units[0].abilities == ()
+
+
+def test_a_force_army_rule_is_reported_not_dropped_silently() -> None:
+    doc = _doc(_unit())
+    force = doc["roster"]["forces"][0]
+    force["name"] = "Army Roster"
+    force["rules"] = [
+        {"id": "r1", "name": "Oath", "description": "Re-roll."},
+        {"id": "r2", "name": "Hidden", "hidden": True, "description": "x"},
+    ]
+    army = import_roster("v.json", json.dumps(doc).encode())
+    assert isinstance(army, Army)
+    assert army.warnings == (
+        "army rule 'Oath' of force 'Army Roster' is not imported: "
+        "Vantage does not apply army rules yet",
+    )

@@ -56,6 +56,12 @@ def build_army(root: Node) -> Army:
     ids: dict[str, str] = {}
     for force in forces:
         _check_types(force)
+        warnings.extend(
+            f"army rule {rule.attr('name')!r} of force {force.attr('name')!r} is not imported: "
+            "Vantage does not apply army rules yet"
+            for rule in force.kids("rules")
+            if not _hidden(rule)
+        )
         for sel in _unit_selections(force, warnings, configuration):
             units.append(build_unit(sel))
             if units[-1].id in ids:
@@ -354,14 +360,19 @@ def _found(node: Node, stop: frozenset[int]) -> Iterator[Found]:
     """Profiles and rules in a selection's subtree, not descending into ``stop`` selections
     (their ``id``s: a set, so a unit of 15,000 model groups is not quadratic)."""
     for profile in node.kids("profiles"):
-        if profile.attr("hidden") != "true":
+        if not _hidden(profile):
             yield Found(node, profile)
     for rule in node.kids("rules"):
-        if rule.attr("hidden") != "true":
+        if not _hidden(rule):
             yield Found(node, rule)
     for child in node.kids("selections"):
         if id(child) not in stop:
             yield from _found(child, stop)
+
+
+def _hidden(item: Node) -> bool:
+    """``hidden`` is an XSD boolean: ``true`` or ``1`` (New Recruit's ``true`` arrives as text)."""
+    return item.attr("hidden").strip() in {"true", "1"}
 
 
 def _kind(item: Node) -> str:

@@ -7,7 +7,7 @@ import { decodeTableState } from "../src/protocol/codec";
 import type { TableState } from "../src/protocol/messages";
 import { describeEvent } from "../src/state/event-text";
 import { GameStore } from "../src/state/game-store";
-import { levelMove, levelOffer, stepLevel } from "../src/ui/level-choice";
+import { levelMove, levelOffer, stepMove } from "../src/ui/level-choice";
 import { FakeSocket, ManualTimers, table } from "./fakes";
 
 const base = { shape: "circle", diameter_mm: 32 };
@@ -85,17 +85,21 @@ describe("levelMove", () => {
   });
 });
 
-describe("stepLevel", () => {
-  it("goes one level up or down from where the models stand", () => {
+describe("stepMove", () => {
+  const zs = (moves: ReturnType<typeof stepMove>) => Object.fromEntries(moves.map((m) => [m.model, m.to.z]));
+  it("takes each model one surface up or down from where it stands", () => {
     const s = state();
     const one = levelOffer(s, new Set(["a2"]), "p1")!;
-    expect(stepLevel(s, one, 1)).toBe(6);
-    expect(stepLevel(s, one, -1)).toBe(0);
+    expect(zs(stepMove(s, one, 1))).toEqual({ a2: 6 });
+    expect(zs(stepMove(s, one, -1))).toEqual({ a2: 0 });
     const ground = levelOffer(s, new Set(["a1"]), "p1")!;
-    expect(stepLevel(s, ground, -1)).toBeNull();
-    const mixed = levelOffer(s, new Set(["a1", "a2"]), "p1")!;
-    expect(stepLevel(s, mixed, 1)).toBe(3); // the lowest joins the next level up
-    expect(stepLevel(s, mixed, -1)).toBe(0); // the highest goes down a level
+    expect(stepMove(s, ground, -1)).toEqual([]);
+    // a unit on different surfaces climbs together: the ruin's models to their next floor, the
+    // hill's to its top, the one in the open stays (it has nothing to climb)
+    const unit = levelOffer(s, new Set(["a1", "a2", "a3", "a4"]), "p1")!;
+    expect(zs(stepMove(s, unit, 1))).toEqual({ a1: 3, a2: 6, a3: 2 });
+    expect(zs(stepMove(s, unit, -1))).toEqual({ a2: 0 });
+    expect(stepMove(s, unit, 1).find((m) => m.model === "a1")?.to).toEqual({ x: 21, y: 11, z: 3, facing: 90 });
   });
 });
 

@@ -79,17 +79,19 @@ export function levelMove(state: TableState, offer: LevelOffer, z: number): Leve
 }
 
 /**
- * The level one step up (`+1`, PageUp) or down (`-1`, PageDown) from where the models stand: from
- * the highest of them going down, from the lowest going up; null when there is none that way.
+ * The move one step up (`+1`, PageUp) or down (`-1`, PageDown): each of the offer's models goes
+ * to the next surface under it that way from where it stands (the ground is the lowest), so a unit
+ * standing on different floors climbs or comes down together; models with none that way stay.
  */
-export function stepLevel(state: TableState, offer: LevelOffer, dir: 1 | -1): number | null {
-  const ids = new Set(offer.models);
-  const zs = state.models.filter((m) => ids.has(m.id)).map((m) => m.z);
-  if (zs.length === 0) return null;
-  if (dir > 0) {
-    const from = Math.min(...zs);
-    return offer.levels.find((l) => l > from + EPS) ?? null;
+export function stepMove(state: TableState, offer: LevelOffer, dir: 1 | -1): ModelMove[] {
+  const byId = new Map(state.models.map((m) => [m.id, m]));
+  const moves: ModelMove[] = [];
+  for (const id of offer.models) {
+    const m = byId.get(id);
+    if (!m) continue;
+    const under = [0, ...levelsAt(state.terrain, m)].sort((a, b) => a - b);
+    const z = dir > 0 ? under.find((l) => l > m.z + EPS) : [...under].reverse().find((l) => l < m.z - EPS);
+    if (z !== undefined) moves.push({ model: id, to: { x: m.x, y: m.y, z, facing: m.facing } });
   }
-  const from = Math.max(...zs);
-  return [...offer.levels].reverse().find((l) => l < from - EPS) ?? null;
+  return moves;
 }

@@ -9,7 +9,7 @@ import type { ModelMove } from "../net/game-session";
 import type { ModelId } from "../protocol/messages";
 import type { GameView } from "../state/game-store";
 import { levelLabel } from "../wh40k/elevation";
-import { type LevelOffer, levelMove, levelOffer, stepLevel } from "./level-choice";
+import { type LevelOffer, levelMove, levelOffer, stepMove } from "./level-choice";
 import { modelLabel } from "./model-label";
 
 interface Props {
@@ -53,12 +53,13 @@ export function LevelPanel({ store, selected, moveModels }: Props) {
       const now = shown === null ? null : levelOffer(shown, selected.peek(), meNow);
       if (shown === null || now === null) return;
       e.preventDefault();
-      const z = stepLevel(shown, now, e.key === "PageUp" ? 1 : -1);
-      if (z !== null) choose(z);
+      const moves = stepMove(shown, now, e.key === "PageUp" ? 1 : -1);
+      note.value = null;
+      if (moves.length > 0) moveModels(moves);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [store, selected]);
+  }, [store, selected, moveModels]);
 
   if (offer === null) return null;
   return (

@@ -346,7 +346,11 @@ export function createKonvaBoard(
       setCamera(pan(camera, delta));
     },
     hitHandle(at) {
-      return drag === null && turnIds().length > 0 && handle.hit(at);
+      if (drag !== null || !handle.hit(at)) return false;
+      const ids = turnIds();
+      // a press on another base (a neighbour under the knob) is that base's, not the handle's
+      const under = host.hitModel(at);
+      return ids.length > 0 && (under === null || under === handleModel(ids));
     },
     turnStart(from) {
       turning.begin(false, toTable(camera, from));
@@ -468,6 +472,7 @@ export function createKonvaBoard(
       }
       hud.setObjectives(s.objectives, next.objectiveLabels);
       bases.sync(next);
+      turning.follow(new Map(s.models.map((m) => [m.id, { x: m.x, y: m.y, facing: m.facing }])));
       tools.setTable(s, next.pending.size > 0, next.dragRules ?? null);
       const present = new Set(s.models.map((m) => m.id));
       const kept = new Set([...selection].filter((id) => present.has(id)));

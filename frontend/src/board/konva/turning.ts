@@ -14,6 +14,8 @@ const KEY_TURN_MS = 650;
 
 interface Turn {
   ids: ModelId[];
+  /** The model the handle sits on (its centre is `centre`). */
+  anchor: ModelId;
   starts: Map<ModelId, Facing>;
   /** The handle's model's centre, and the table point the pointer was at last (handle turns). */
   centre: Point;
@@ -22,7 +24,7 @@ interface Turn {
   delta: number;
   /** Turned by keys: sent once the keys rest (`KEY_TURN_MS`), or on the next press. */
   byKey: boolean;
-  timer: number | null;
+  timer: ReturnType<typeof setTimeout> | null;
 }
 
 export interface TurningHost {
@@ -63,7 +65,7 @@ export class Turning {
       const d = bases.drawn(id);
       if (p && d) starts.set(id, { x: p.x, y: p.y, facing: d.facing });
     }
-    this.turn = { ids, starts, centre, last: from, delta: 0, byKey, timer: null };
+    this.turn = { ids, anchor: at, starts, centre, last: from, delta: 0, byKey, timer: null };
     tools.moveStarted(at, ids);
     return true;
   }
@@ -83,8 +85,8 @@ export class Turning {
     const t = this.turn;
     if (t === null || !t.byKey) return false;
     t.delta += delta;
-    if (t.timer !== null) window.clearTimeout(t.timer);
-    t.timer = window.setTimeout(() => this.finish(true), KEY_TURN_MS);
+    if (t.timer !== null) clearTimeout(t.timer);
+    t.timer = setTimeout(() => this.finish(true), KEY_TURN_MS);
     this.show();
     return true;
   }
@@ -95,7 +97,7 @@ export class Turning {
     const t = this.turn;
     if (!t) return false;
     this.turn = null;
-    if (t.timer !== null) window.clearTimeout(t.timer);
+    if (t.timer !== null) clearTimeout(t.timer);
     const turned = send && turnsAtAll(t.delta);
     this.host.bases.release(!turned);
     this.host.tools.moveEnded();
@@ -112,9 +114,34 @@ export class Turning {
     return true;
   }
 
+  /**
+   * The table changed under a turn (the player moved or turned a turned model from another
+   * page): the turn goes on from where the models stand now, so the move it sends turns them
+   * there (it never puts them back where they stood when it began); a model gone ends it.
+   */
+  follow(now: ReadonlyMap<ModelId, Facing>): void {
+    const t = this.turn;
+    if (!t) return;
+    let changed = false;
+    for (const id of t.ids) {
+      const at = now.get(id);
+      if (!at) {
+        this.finish(false);
+        return;
+      }
+      const was = t.starts.get(id);
+      if (was && was.x === at.x && was.y === at.y && was.facing === at.facing) continue;
+      t.starts.set(id, { x: at.x, y: at.y, facing: at.facing });
+      changed = true;
+    }
+    const centre = now.get(t.anchor);
+    if (centre) t.centre = { x: centre.x, y: centre.y };
+    if (changed) this.show();
+  }
+
   /** Forget a turn without sending it (the board is going away). */
   drop(): void {
-    if (this.turn?.timer != null) window.clearTimeout(this.turn.timer);
+    if (this.turn?.timer != null) clearTimeout(this.turn.timer);
     this.turn = null;
   }
 

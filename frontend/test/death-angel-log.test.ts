@@ -266,6 +266,25 @@ describe("daLog", () => {
     ]);
   });
 
+  it("says a player changed the choice when they choose again in the same round (E2)", () => {
+    const lines = log([
+      { type: "round_started", round: 3 },
+      { type: "actions_selected", player: "p1" },
+      { type: "actions_selected", player: "p2" },
+      { type: "actions_selected", player: "p1" },
+      { type: "round_started", round: 4 },
+      { type: "actions_selected", player: "p1" },
+    ]);
+    expect(lines).toEqual([
+      "Round 3: choose action cards.",
+      "Player 1 has chosen.",
+      "Player 2 has chosen.",
+      "Player 1 changed the choice.",
+      "Round 4: choose action cards.",
+      "Player 1 has chosen.",
+    ]);
+  });
+
   it("keeps the lines while the pack (and so who has an ability) is unknown", () => {
     const unknown = new Namer(readPack(null), null);
     const lines = daLog([{ v: 1, e: { type: "ability_used", card: "x" } }], unknown);

@@ -272,6 +272,9 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
 export interface LogContext {
   /** Still setting up: before the first round begins. */
   setup: boolean;
+  /** An `actions_selected` by a player who had already chosen this round (a changed choice,
+   * rules-decisions E2). */
+  again?: boolean;
 }
 
 /** The log line of one event, or null when it would say something that did not happen: the
@@ -285,6 +288,10 @@ export function daLogLine(e: Ev, n: Namer, ctx: LogContext): LogLine | null {
       return ctx.setup || n.hasAbility(str(e, "card")) === false ? null : describeDaEvent(e, n);
     case "ability_used":
       return n.hasAbility(str(e, "card")) === false ? null : describeDaEvent(e, n);
+    case "actions_selected": {
+      const said = describeDaEvent(e, n);
+      return ctx.again ? { ...said, text: said.text.replace(" has chosen", " changed the choice") } : said;
+    }
     default:
       return describeDaEvent(e, n);
   }
@@ -294,10 +301,17 @@ export function daLogLine(e: Ev, n: Namer, ctx: LogContext): LogLine | null {
  * which lasts until the first round begins. */
 export function daLog<T extends { e: Ev }>(entries: readonly T[], n: Namer): [T, LogLine][] {
   let setup = entries[0]?.e.type === "setup_dealt";
+  const chose = new Set<string>();
   const out: [T, LogLine][] = [];
   for (const entry of entries) {
-    if (entry.e.type === "round_started") setup = false;
-    const line = daLogLine(entry.e, n, { setup });
+    if (entry.e.type === "round_started") {
+      setup = false;
+      chose.clear();
+    }
+    const player = entry.e.type === "actions_selected" ? str(entry.e, "player") : null;
+    const again = player !== null && chose.has(player);
+    if (player !== null) chose.add(player);
+    const line = daLogLine(entry.e, n, { setup, again });
     if (line) out.push([entry, line]);
   }
   return out;

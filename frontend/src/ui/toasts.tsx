@@ -6,6 +6,9 @@ import type { Rejection } from "../state/game-store";
 
 const SHOW_MS = 4500;
 
+/** The server's reason as a sentence after the title: "Move refused. Bases overlap ...". */
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function Toasts({
   rejection,
   title = "Move refused.",
@@ -29,7 +32,7 @@ export function Toasts({
     <div class="toasts" aria-live="polite">
       {shown.value.map((t) => (
         <div class="toast" key={t.seq} data-code={t.code}>
-          {t.intentId !== null && <strong>{title}</strong>} {t.message}
+          {t.intentId !== null && <strong>{title}</strong>} {t.intentId !== null ? sentence(t.message) : t.message}
         </div>
       ))}
     </div>

@@ -168,6 +168,7 @@ def test_an_absurd_model_count_is_refused(ros_bytes: bytes) -> None:
     error = _error("horde.ros", data)
     assert error.code == "roster/too_large"
     assert "'Shard Warden' has 4000000 models" in error.message
+    assert error.detail["field"].endswith(".number")
 
 
 def test_an_empty_roster_is_an_empty_army() -> None:

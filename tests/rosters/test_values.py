@@ -133,6 +133,10 @@ def test_a_model_without_a_name_is_refused() -> None:
     _refused(_doc(_model(name="")), f"{SEL}.selections[0].name")
 
 
+def test_a_unit_without_an_id_is_refused() -> None:
+    assert _refused(_doc(_unit(id="")), f"{SEL}.id").message.endswith("a unit must have an id")
+
+
 def test_duplicate_unit_ids_are_refused() -> None:
     result = _refused(_doc(_unit(), _unit()), "roster.forces[0].selections[1].id")
     assert f"'u' is also used by {SEL}" in result.message

@@ -180,7 +180,7 @@ def _bad(field: str, problem: str) -> RosterFailure:
 def _require(node: Node, name: str, what: str) -> None:
     if not node.attr(name).strip():
         raise _bad(
-            f"{node.path}.{name}", f"{what} must have a {'name' if name == 'name' else name}"
+            f"{node.path}.{name}", f"{what} must have {'a name' if name == 'name' else 'an id'}"
         )
 
 
@@ -230,8 +230,10 @@ def _cost(cost: Node) -> float:
 def _model_count(node: Node) -> int:
     count = _whole(node)
     if count > MAX_MODELS:
-        name = node.attr("name")
-        raise RosterFailure(TOO_LARGE, f"{name!r} has {count} models; at most {MAX_MODELS} allowed")
+        name, where = node.attr("name"), f"{node.path}.number"
+        raise RosterFailure(
+            TOO_LARGE, f"{where}: {name!r} has {count} models; at most {MAX_MODELS} allowed", where
+        )
     return count
 
 

@@ -244,7 +244,7 @@ def _attack(scenario: Scenario, query: Query, index: int) -> Any:
         return rules.distance(table, a, b)
 
     def cover(observer: str, target: str) -> bool:
-        return rules.ranged_cover(table, observer, target)
+        return bool(rules.cover(table, observer, target) not in (False, "none"))
 
     return module.answer_attack(scenario, query, index, measure, cover)
 

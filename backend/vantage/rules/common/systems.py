@@ -144,13 +144,6 @@ class GeometryRules:
         cause = self.cover_cause(table, observer, target)
         return cause is not None, cause
 
-    def ranged_cover(self, table: Table, observer: str, target: str) -> bool:
-        """Whether the target's cover helps it against the observer's shots (the ``attack``
-        query's measured ``cover``, D29): any cover but 9th edition's heavy cover alone, whose
-        benefit is against melee attacks only (rules decision 26)."""
-        state, cause = self.cover_and_cause(table, observer, target)
-        return state not in (False, "none") and (cause is None or cause.why != "heavy")
-
     def cover_cause(self, table: Table, observer: str, target: str) -> CoverCause | None:
         """What gives the target cover against the observer (none in a system without cover)."""
         return None

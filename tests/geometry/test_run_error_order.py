@@ -176,3 +176,10 @@ def test_messages_say_the_limit_as_people_write_it(
 @pytest.mark.parametrize("text", ["[]", "null", "3"])
 def test_a_file_that_is_not_an_object_names_the_root(tmp_path: Path, text: str) -> None:
     assert _run(tmp_path, text) == (2, "$: must be a JSON object")
+
+
+def test_a_list_over_its_limit_is_named_without_reading_each_element(tmp_path: Path) -> None:
+    """5,001 bad models: the list is named, and its elements are not read one by one (a set-up
+    of 200,000 such elements once took seconds to refuse, stalling the server)."""
+    doc = _doc(models=[{"id": 1}] * 5001)
+    assert _run(tmp_path, doc) == (2, "models: must have at most 5000 items")

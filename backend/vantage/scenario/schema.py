@@ -103,6 +103,10 @@ class QueryIn(_Strict):
     type: str = Field(min_length=1)
 
 
+MOST = {"units": 2000, "models": 5000, "terrain": 2000, "objectives": 100}
+"""The most elements each list of a scenario may have."""
+
+
 class _PlayersIn(_Strict):
     players: list[str] = Field(min_length=1, max_length=8)
 
@@ -114,10 +118,10 @@ class ScenarioIn(_Strict):
     system: Literal["wh40k-10e", "wh40k-9e", "wh40k-8e", "deathmatch", "death-angel", "sandbox"]
     table: TableIn
     players: list[str] = Field(min_length=1, max_length=8)
-    units: list[Any] = Field(default_factory=list, max_length=2000)
-    models: list[Any] = Field(default_factory=list, max_length=5000)
-    terrain: list[Any] = Field(default_factory=list, max_length=2000)
-    objectives: list[Any] = Field(default_factory=list, max_length=100)
+    units: list[Any] = Field(default_factory=list, max_length=MOST["units"])
+    models: list[Any] = Field(default_factory=list, max_length=MOST["models"])
+    terrain: list[Any] = Field(default_factory=list, max_length=MOST["terrain"])
+    objectives: list[Any] = Field(default_factory=list, max_length=MOST["objectives"])
     queries: list[Any] = Field(default_factory=list)
 
 
@@ -220,8 +224,8 @@ class _Reading:
     def elements(self, section: str, model: type[M]) -> list[tuple[int, M]]:
         """The section's elements that are valid by themselves, with their indexes."""
         items = self.raw.get(section, [])
-        if not isinstance(items, list):
-            return []
+        if not isinstance(items, list) or len(items) > MOST[section]:
+            return []  # the top level names it; reading a huge list one by one would stall
         read = [(i, self._validated(model, it, f"{section}[{i}]")) for i, it in enumerate(items)]
         return [(i, m) for i, m in read if m is not None]
 

@@ -209,6 +209,18 @@ def test_unit_check_turns_models_and_reports_overlap_and_the_edge() -> None:
     assert answer_table_query("sandbox", table, q)["off_table"] == []
 
 
+@pytest.mark.parametrize("field", ["x", "y", "facing"])
+def test_a_number_too_large_for_a_float_is_refused_not_raised(field: str) -> None:
+    """A 400-digit integer from a client's JSON: a query/invalid answer, not an OverflowError."""
+    place: dict[str, Any] = {"x": 5, "y": 5.5, "facing": 90, field: 10**400}
+    q = {"type": "unit_check", "unit": "A", "positions": {"a1": place}}
+    answer = answer_table_query("sandbox", _table(), q)
+    assert isinstance(answer, Rejection) and answer.code == "query/invalid"
+    measure = {"type": "measure", "a": "a1", "b": {"x": 10**400, "y": 1}}
+    answer = answer_table_query("sandbox", _table(), measure)
+    assert isinstance(answer, Rejection) and answer.code == "query/invalid"
+
+
 def test_unit_check_drops_models_to_the_height_a_drop_would() -> None:
     """a3 carried off its floor onto a4's spot outside the ruin would meet a ground model there."""
     table = _table()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeGuard, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 from pydantic.json_schema import JsonSchemaMode
@@ -30,6 +30,26 @@ Height = Annotated[float, Field(ge=0, le=REACH)]
 """A height above the table's surface in a command: a model cannot be put below the table."""
 
 _WIRE_CONFIG = {"allow_inf_nan": False, "extra": "forbid", "strict": False}
+
+
+def is_number(value: object) -> TypeGuard[int | float]:
+    """A JSON number (``true`` is not one)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def is_finite_number(value: object) -> TypeGuard[int | float]:
+    """A JSON number a float can hold: finite (a JSON integer may be too large for a float)."""
+    if not is_number(value):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
+def is_coordinate(value: object) -> TypeGuard[int | float]:
+    """A position or an angle as input may give one: a finite number within ``REACH``."""
+    return is_finite_number(value) and abs(value) <= REACH
 
 
 def wire(cls: type[C]) -> type[C]:

@@ -9,12 +9,12 @@ with its JSON path (``queries[3].target: unknown model 'x9'``). Answers come fro
 from __future__ import annotations
 
 import importlib
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from vantage.engine.codec import is_finite_number, is_number
 from vantage.engine.table import Table
 from vantage.geometry.prisms import make_poly
 from vantage.geometry.shapes import is_valid_hull
@@ -38,19 +38,6 @@ def with_system_defaults(scenario: Scenario) -> Scenario:
         for mid, m in scenario.table.models.items()
     }
     return replace(scenario, table=replace(scenario.table, models=models))
-
-
-def _is_number(value: object) -> bool:
-    """A JSON number (``true`` is not one)."""
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _finite(value: float) -> bool:
-    """A number a float can hold (a JSON integer may be too large for one)."""
-    try:
-        return math.isfinite(value)
-    except OverflowError:
-        return False
 
 
 class _Reader:
@@ -112,9 +99,9 @@ class _Reader:
         if default is not None and key not in self.query:
             return default
         value = self.raw(key)
-        if not _is_number(value):
+        if not is_number(value):
             raise self.fail(key, "must be a number")
-        if not _finite(value):
+        if not is_finite_number(value):
             raise self.fail(key, "must be a finite number")
         if minimum is not None and value < minimum:
             raise self.fail(key, f"must be >= {minimum:g}")
@@ -134,9 +121,7 @@ class _Reader:
             raise self.fail(key, "must be a list of at least 3 [x, y] points")
         pts: list[tuple[float, float]] = []
         for i, p in enumerate(value):
-            ok = (
-                isinstance(p, list) and len(p) == 2 and all(_is_number(c) and _finite(c) for c in p)
-            )
+            ok = isinstance(p, list) and len(p) == 2 and all(is_finite_number(c) for c in p)
             if not ok:
                 raise self.fail(f"{key}[{i}]", "must be a point [x, y] of two numbers")
             pts.append((float(p[0]), float(p[1])))

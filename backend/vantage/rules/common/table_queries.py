@@ -18,14 +18,13 @@ system, answered by the same geometry as the scenario runner and the rules.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from typing import Any, TypeGuard
+from typing import Any
 
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from vantage.engine.codec import REACH
+from vantage.engine.codec import REACH, is_coordinate
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Table, terrain_label
 from vantage.geometry.shapes import footprint
@@ -65,19 +64,9 @@ def _point_or_model(table: Table, q: Mapping[str, Any], key: str) -> str | XY:
         return value
     if isinstance(value, Mapping):
         x, y = value.get("x"), value.get("y")
-        if _finite(x) and _finite(y):
+        if is_coordinate(x) and is_coordinate(y):
             return float(x), float(y)
     raise ScenarioError(key, f"must be a model id or a point {{x, y}} within {REACH:g} inches")
-
-
-def _finite(v: object) -> TypeGuard[float]:
-    """A coordinate: a number, finite and no larger than a scenario's positions may be."""
-    return (
-        isinstance(v, int | float)
-        and not isinstance(v, bool)
-        and math.isfinite(v)
-        and abs(v) <= REACH
-    )
 
 
 def _measure(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, Any]:
@@ -164,7 +153,7 @@ def _unit_check(system: str, table: Table, q: Mapping[str, Any]) -> dict[str, An
         if model is None or model.unit != unit or not isinstance(pos, Mapping):
             raise ScenarioError(f"positions.{model_id}", "must be a model of the unit")
         x, y, facing = pos.get("x"), pos.get("y"), pos.get("facing", model.facing)
-        if not (_finite(x) and _finite(y) and _finite(facing)):
+        if not (is_coordinate(x) and is_coordinate(y) and is_coordinate(facing)):
             raise ScenarioError(
                 f"positions.{model_id}", f"needs x and y (and a facing) within {REACH:g} inches"
             )

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeTableState } from "../src/protocol/codec";
 import { applyEvent } from "../src/state/apply-event";
 import { describeEvent } from "../src/state/event-text";
+import { setupHeights } from "../src/net/http-api";
 import { GameStore } from "../src/state/game-store";
 import { table } from "./fakes";
 
@@ -66,6 +67,27 @@ describe("GameStore", () => {
       [1, 'Player 2 moved Bravo (1 model) 2.0"'],
       [6, 'Player 1 moved Alpha Squad (1 model) 4.0"'],
     ]);
+  });
+
+  it("follows heights through the history from the set-up (a level change, then a turn)", () => {
+    const store = new GameStore();
+    // a1 now stands 3" up: it was put there (v1), then turned where it stands (v2)
+    const now = state();
+    store.applySnapshot(2, { ...now, models: now.models.map((m) => (m.id === "a1" ? { ...m, z: 3 } : m)) });
+    const up = { type: "models_moved", player: "p1", moves: [{ model: "a1", x: 10, y: 10, z: 3, facing: 0, distance: 0 }] };
+    const turn = { type: "models_moved", player: "p1", moves: [{ model: "a1", x: 10, y: 10, z: 3, facing: 90, distance: 0 }] };
+    store.addHistory([{ v: 1, e: up }, { v: 2, e: turn }], new Map([["a1", 0]]));
+    expect(store.log.value.map((l) => l.text)).toEqual([
+      'Player 1 put Alpha Squad (1 model) 3" up',
+      "Player 1 turned Alpha Squad (1 model)",
+    ]);
+  });
+
+  it("reads the heights a table game was set up with from its export", () => {
+    const setup = { system: "wh40k-9e", setup: { models: [{ id: "a1", z: 2 }, { id: "b1" }, "junk"] } };
+    expect(setupHeights(setup)).toEqual(new Map([["a1", 2], ["b1", 0]]));
+    expect(setupHeights({ system: "wh40k-10e", armies: {} })).toBeUndefined();
+    expect(setupHeights(null)).toBeUndefined();
   });
 
   it("ignores events before the first snapshot", () => {

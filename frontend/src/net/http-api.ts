@@ -63,7 +63,24 @@ export const getGame = (gameId: string, token: string): Promise<GameViewAnswer> 
 export interface GameExport {
   version: number;
   events: { v: number; e?: unknown }[];
+  /** The create-game request (a table system's has the table as set up: `setup.models`). */
+  setup?: unknown;
 }
+
+/** Each model's height as a table system's game was set up (from its export's `setup`), to
+ * follow heights through the history; none for a game without such a table. */
+export function setupHeights(setup: unknown): Map<string, number> | undefined {
+  const table = isRecord(setup) ? setup["setup"] : undefined;
+  const models = isRecord(table) ? table["models"] : undefined;
+  if (!Array.isArray(models)) return undefined;
+  const out = new Map<string, number>();
+  for (const m of models) {
+    if (isRecord(m) && typeof m["id"] === "string") out.set(m["id"], typeof m["z"] === "number" ? m["z"] : 0);
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export const exportGame = (gameId: string, token: string): Promise<GameExport> =>
   call(gamePath(gameId, token, "/export"));

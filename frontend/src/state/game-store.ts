@@ -14,7 +14,7 @@ import type {
   UnitInfo,
   Viewer,
 } from "../protocol/messages";
-import { applyEvent } from "./apply-event";
+import { applyEvent, isModelsMoved } from "./apply-event";
 import { describeEvent } from "./event-text";
 
 export type ConnectionState = "connecting" | "online" | "reconnecting" | "offline" | "closed";
@@ -156,17 +156,22 @@ export class GameStore implements GameView {
   }
 
   /** Earlier events (the game's export, as this viewer may see them), for the log: those
-   * before the first one logged since joining are put in front, in words (names come from the
-   * table now: they do not change with moves). */
-  addHistory(events: readonly { v: number; e?: unknown }[]): void {
+   * before the first one logged since joining are put in front, in words. Names come from the
+   * table now (they do not change with moves); heights, which do, are followed from `heights`
+   * (each model's height as set up) through the events, so a level change reads as one. */
+  addHistory(events: readonly { v: number; e?: unknown }[], heights?: ReadonlyMap<ModelId, number>): void {
     const state = this.state.value;
     if (state === null) return;
     const first = this.log.value[0]?.v ?? (this.v.value ?? 0) + 1;
+    const z = new Map(heights ?? []);
     const earlier: LogEntry[] = [];
     for (const { v, e } of events) {
-      if (v >= first || !isEvent(e)) continue;
+      if (!isEvent(e)) continue;
+      const before = heights ? { ...state, models: state.models.map((m) => ({ ...m, z: z.get(m.id) ?? m.z })) } : state;
+      if (isModelsMoved(e)) for (const m of e.moves) z.set(m.model, m.z);
+      if (v >= first) continue;
       const player = typeof e["player"] === "string" ? e["player"] : null;
-      earlier.push({ v, player, text: describeEvent(state, e) });
+      earlier.push({ v, player, text: describeEvent(before, e) });
     }
     if (earlier.length > 0) this.log.value = [...earlier, ...this.log.value].slice(-LOG_LIMIT);
   }

@@ -4,7 +4,7 @@ import { useSignal } from "@preact/signals";
 import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { BoardCallbacks, BoardRenderer, SelectMode } from "../board/api";
 import { GameSession } from "../net/game-session";
-import { exportGame } from "../net/http-api";
+import { exportGame, setupHeights } from "../net/http-api";
 import { type PlayRoute, gameSocketUrl } from "../net/urls";
 import type { ModelId, UnitId } from "../protocol/messages";
 import { GameStore } from "../state/game-store";
@@ -53,7 +53,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
   useEffect(() => {
     if (!tableShown) return;
     exportGame(route.gameId, route.token)
-      .then((history) => store.addHistory(history.events))
+      .then((history) => store.addHistory(history.events, setupHeights(history.setup)))
       .catch((err: unknown) => console.warn("vantage: no history for the log:", err));
   }, [tableShown, store, route.gameId, route.token]);
 

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
 from vantage.rules.death_angel.commands import ChooseKill, KeepRoll, Reroll
@@ -65,22 +67,54 @@ def choose_kill(
     return [GenestealerSlain(card=cmd.card, position=k.position, side=k.side)]
 
 
+def _swarm(state: State, roll: Roll) -> Group | None:
+    return next(
+        (g for g in row(state, roll.position).groups if g.side == roll.side and not g.attacked),
+        None,
+    )
+
+
 def attacking_group(state: State, roll: Roll) -> Group:
     """The swarm that is attacking (its unattacked, merged group)."""
-    return next(
-        g for g in row(state, roll.position).groups if g.side == roll.side and not g.attacked
-    )
+    group = _swarm(state, roll)
+    if group is None:
+        raise LookupError(f"no swarm attacks {roll.marine} at {roll.position} {roll.side}")
+    return group
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceTerms:
+    """What a defence roll is measured by (§6.11, §11.16): the team's card bonus, the swarm's
+    broodlords (-1 each, §6.9) and the swarm's size."""
+
+    bonus: int
+    broodlords: tuple[str, ...]
+    against: int
+
+    def survives(self, value: int) -> bool:
+        """The marine survives when the roll plus bonus minus broodlords beats the swarm."""
+        return value + self.bonus - len(self.broodlords) > self.against
+
+
+def defence_terms(state: State, roll: Roll) -> DefenceTerms | None:
+    """The terms of ``roll``'s defence against the swarm attacking (None: no swarm attacks)."""
+    group = _swarm(state, roll)
+    if group is None:
+        return None
+    bonus = team_mods(state, state.ix.marine_team[roll.marine]).defence_bonus
+    lords = tuple(c for c in group.cards if state.ix.is_broodlord(c))
+    return DefenceTerms(bonus=bonus, broodlords=lords, against=len(group.cards))
 
 
 def is_hit(state: State, roll: Roll) -> bool:
     """Attack: a skull, or a face an ability adds (§6.4). Defence: the marine dies (§6.11)."""
-    team = state.ix.marine_team[roll.marine]
-    mods = team_mods(state, team)
     if roll.purpose == "attack":
+        mods = team_mods(state, state.ix.marine_team[roll.marine])
         return roll.skull or roll.value in mods.hit_faces
-    group = attacking_group(state, roll)
-    lords = sum(1 for c in group.cards if state.ix.is_broodlord(c))
-    return roll.value + mods.defence_bonus - lords <= len(group.cards)
+    terms = defence_terms(state, roll)
+    if terms is None:
+        raise LookupError(f"no swarm attacks {roll.marine} at {roll.position} {roll.side}")
+    return not terms.survives(roll.value)
 
 
 def reroll_allowed(state: State, roll: Roll) -> bool:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from vantage.rules.death_angel import combat
 from vantage.rules.death_angel import events as ev
 from vantage.rules.death_angel.events import EVENT_CODEC
 from vantage.rules.death_angel.flow import prompt_of
-from vantage.rules.death_angel.hooks import team_mods
 from vantage.rules.death_angel.names import action_name, swarm_card_name
 from vantage.rules.death_angel.pack import Location, MoveBox, Place, SpawnBox
-from vantage.rules.death_angel.state import Row, State, controller, row, team_marines
+from vantage.rules.death_angel.state import Row, State, controller, team_marines
 
 
 def _action(state: State, card: str) -> dict[str, Any]:
@@ -226,28 +226,22 @@ def project(state: State, me: str | None) -> dict[str, Any]:
 
 
 def defence_terms(state: State) -> dict[str, Any] | None:
-    """What a defence roll is measured by, in the state right after it (§6.11, §11.16): the
-    modifiers (the team's revealed card's bonus, -1 per broodlord in the swarm) and the swarm's
-    size. None when no defence roll is in progress."""
+    """What a defence roll is measured by, in the state right after it, in words for the log
+    (``combat.defence_terms``: the team's card bonus, -1 per broodlord, the swarm's size). None
+    when no defence roll is in progress."""
     roll = state.roll
     if roll is None or roll.purpose != "defence":
         return None
-    group = next(
-        (g for g in row(state, roll.position).groups if g.side == roll.side and not g.attacked),
-        None,
-    )
-    if group is None:
+    terms = combat.defence_terms(state, roll)
+    if terms is None:
         return None
-    team = state.ix.marine_team[roll.marine]
     modifiers: list[dict[str, Any]] = []
-    bonus = team_mods(state, team).defence_bonus
-    card = state.selection.get(team)
-    if bonus and card:
-        modifiers.append({"label": action_name(state.ix, card), "value": bonus})
-    for c in group.cards:
-        if state.ix.is_broodlord(c):
-            modifiers.append({"label": swarm_card_name(state.ix, c), "value": -1})
-    return {"modifiers": modifiers, "against": len(group.cards)}
+    card = state.selection.get(state.ix.marine_team[roll.marine])
+    if terms.bonus and card:
+        modifiers.append({"label": action_name(state.ix, card), "value": terms.bonus})
+    for c in terms.broodlords:
+        modifiers.append({"label": swarm_card_name(state.ix, c), "value": -1})
+    return {"modifiers": modifiers, "against": terms.against}
 
 
 def redact(

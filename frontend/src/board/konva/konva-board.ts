@@ -230,14 +230,19 @@ export function createKonvaBoard(
     else container.style.cursor = over !== null ? "pointer" : "crosshair";
   }
 
+  /** The model whose base is under screen point `at`, by the hit graph as last drawn. */
+  function modelAt(at: Point): ModelId | null {
+    const shape = stage.getIntersection(at);
+    const id = shape?.findAncestor(`.${BASE_NAME}`)?.id();
+    return id && bases.has(id) ? id : null;
+  }
+
   const host: GestureHost = {
     hitModel(at) {
-      // the bases as the camera shows them now, not as last drawn: `at` is read with this camera
+      // a press picks the bases as the camera shows them now, not as last drawn: `at` is read
+      // with this camera (the next frame redraws the hit graph for hovers and drags)
       baseLayer.freshenHit();
-      const shape = stage.getIntersection(at);
-      const group = shape?.findAncestor(`.${BASE_NAME}`);
-      const id = group?.id();
-      return id && bases.has(id) ? id : null;
+      return modelAt(at);
     },
     pressModel(model, flags) {
       if (!moving()) return;
@@ -288,7 +293,7 @@ export function createKonvaBoard(
     },
     dragMove(to) {
       if (toolDrag) {
-        tools.dragMove(toTable(camera, to), host.hitModel(to));
+        tools.dragMove(toTable(camera, to), modelAt(to));
         return;
       }
       if (!drag) return;
@@ -399,7 +404,7 @@ export function createKonvaBoard(
     const at = toLocal({ x: e.clientX, y: e.clientY });
     gestures.move(input(e));
     if (e.buttons === 0 && e.pointerType === "mouse") {
-      const over = host.hitModel(at);
+      const over = modelAt(at);
       setCursor(over);
       if (!moving()) tools.hover(toTable(camera, at), over);
       nameAt(at, over);

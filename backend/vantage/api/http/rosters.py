@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
+import anyio
 import anyio.to_thread
 from fastapi import APIRouter, File, Form, UploadFile
 
@@ -16,6 +17,18 @@ from vantage.rosters.errors import is_text, printable
 
 router = APIRouter()
 MAX_ROSTER_BYTES = 4 * 1024 * 1024
+IMPORTS_AT_ONCE = 2
+"""Imports parsed at the same time: each may build an element tree many times its file's size,
+so more wait their turn rather than share the memory."""
+_limiter: anyio.CapacityLimiter | None = None
+
+
+def _imports() -> anyio.CapacityLimiter:
+    """The one limiter of this process's imports (made in the event loop, on first use)."""
+    global _limiter
+    if _limiter is None:
+        _limiter = anyio.CapacityLimiter(IMPORTS_AT_ONCE)
+    return _limiter
 
 
 @router.post("/api/rosters")
@@ -34,7 +47,9 @@ async def import_roster_file(
         return rejection_response(overrides)
     # Parsing is CPU-bound (up to 4 MiB of XML): a worker thread keeps the event loop answering
     # other requests meanwhile.
-    answer = await anyio.to_thread.run_sync(_import, file.filename or "roster", data, overrides)
+    answer = await anyio.to_thread.run_sync(
+        _import, file.filename or "roster", data, overrides, limiter=_imports()
+    )
     if isinstance(answer, RosterError):
         return rejection_response(answer)
     return answer

@@ -114,7 +114,8 @@ describe("height on a drop (rules decision 28)", () => {
 
   it("writes a raised model's height as a badge, nothing on the ground", () => {
     expect(heightBadge(5.5)).toBe('▲5.5"');
-    expect(heightBadge(3.04)).toBe('▲3"');
+    expect(heightBadge(3.04)).toBe('▲3.04"'); // as the level row writes it (`3.04" up`)
+    expect(heightBadge(2.999)).toBe('▲3"');
     expect(heightBadge(0)).toBeNull();
   });
 });

@@ -56,5 +56,11 @@ export function dropHeight(terrain: readonly TerrainPiece[], from: Point & { z: 
   return Math.abs(top - from.z) <= LEVEL_EPS ? from.z : top;
 }
 
+/** A height in inches as the page writes it everywhere (`5.5`, `2.25`): two decimals at most. */
+const inches = (z: number): number => Math.round(z * 100) / 100;
+
+/** A short label for a height: `ground` or `3" up`. */
+export const levelLabel = (z: number): string => (z <= LEVEL_EPS ? "ground" : `${inches(z)}" up`);
+
 /** A raised model's badge on the table (`▲5.5"`), or null on the ground. */
-export const heightBadge = (z: number): string | null => (z <= LEVEL_EPS ? null : `▲${Math.round(z * 10) / 10}"`);
+export const heightBadge = (z: number): string | null => (z <= LEVEL_EPS ? null : `▲${inches(z)}"`);

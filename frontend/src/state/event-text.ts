@@ -4,7 +4,7 @@
 
 import { formatInches } from "../geometry/scale-bar";
 import type { GameEvent, TableState } from "../protocol/messages";
-import { levelLabel } from "../wh40k/elevation";
+import { levelLabel } from "../geometry/levels";
 import { isModelsMoved } from "./apply-event";
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;

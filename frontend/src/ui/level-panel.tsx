@@ -8,7 +8,7 @@ import { isTypingTarget } from "../board/typing-target";
 import type { ModelMove } from "../net/game-session";
 import type { ModelId } from "../protocol/messages";
 import type { GameView } from "../state/game-store";
-import { levelLabel } from "../wh40k/elevation";
+import { levelLabel } from "../geometry/levels";
 import { type LevelOffer, levelMove, levelOffer, stepMove } from "./level-choice";
 import { modelLabel } from "./model-label";
 

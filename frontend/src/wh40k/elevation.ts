@@ -6,7 +6,7 @@ import { levelsAt } from "../geometry/levels";
 import type { TerrainPiece } from "../protocol/messages";
 import { type MovePlan, positions, waypoints } from "./move-plan";
 
-export { insidePolygon, levelsAt, pieceLevels } from "../geometry/levels";
+export { insidePolygon, levelLabel, levelsAt, pieceLevels } from "../geometry/levels";
 
 /** The heights some moved model of the plan could end at (the ground, 0, always). */
 export function planLevels(terrain: readonly TerrainPiece[], plan: MovePlan): number[] {
@@ -30,5 +30,3 @@ export function endHeights(terrain: readonly TerrainPiece[], plan: MovePlan, lev
   return out;
 }
 
-/** A short label for a height: `ground` or `3" up`. */
-export const levelLabel = (z: number): string => (z <= 1e-6 ? "ground" : `${Math.round(z * 100) / 100}" up`);

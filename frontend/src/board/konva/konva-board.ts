@@ -159,7 +159,10 @@ export function createKonvaBoard(
     const turned = turning.ids;
     const ids = turned ?? (drag === null ? turnIds() : []);
     const at = handleModel(ids);
-    handle.show(camera, at === null ? null : bases.drawn(at));
+    handle.show(camera, at === null ? null : bases.drawn(at), (p) => {
+      const under = modelAt(p);
+      return under !== null && under !== at;
+    });
     const arcs = turned !== null && view?.facingArc ? turned.flatMap((id) => bases.drawn(id) ?? []) : [];
     handle.showArcs(camera, arcs);
     if (!view?.heights) return;

@@ -57,8 +57,9 @@ export class TurnHandle {
     layer.add(this.arcs, this.group);
   }
 
-  /** The knob by `model` (null: no handle). */
-  show(camera: Camera, model: TurnedModel | null): void {
+  /** The knob by `model` (null: no handle): out of its front, or, where another base lies
+   * there (`taken`, a screen point), out of its back or a side. */
+  show(camera: Camera, model: TurnedModel | null, taken: (at: Point) => boolean = () => false): void {
     if (model === null) {
       this.knobAt = null;
       this.group.visible(false);
@@ -67,9 +68,13 @@ export class TurnHandle {
     }
     const c = toScreen(camera, model);
     const r = model.reach * camera.scale;
-    const t = (model.facing * Math.PI) / 180;
-    const dir = { x: Math.cos(t), y: Math.sin(t) };
     const d = r + STEM;
+    const out = (turn: number) => {
+      const t = ((model.facing + turn) * Math.PI) / 180;
+      return { x: Math.cos(t), y: Math.sin(t) };
+    };
+    const sides = [0, 180, 90, -90].map(out);
+    const dir = sides.find((v) => !taken({ x: c.x + v.x * d, y: c.y + v.y * d })) ?? (sides[0] as Point);
     this.knobAt = { x: c.x + dir.x * d, y: c.y + dir.y * d };
     this.stem.points([c.x + dir.x * (r + 1), c.y + dir.y * (r + 1), this.knobAt.x, this.knobAt.y]);
     this.knob.position(this.knobAt);

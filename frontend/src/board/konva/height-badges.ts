@@ -44,8 +44,9 @@ export class HeightBadges {
         b = { label, text };
         this.badges.set(m.id, b);
       }
-      const at = toScreen(camera, { x: m.x + m.reach * 0.7, y: m.y - m.reach * 0.7 });
-      b.label.position({ x: Math.round(at.x + 1), y: Math.round(at.y - b.label.height() + 2) });
+      // up to the left of the base: the drag's distance read-out goes up to its right
+      const at = toScreen(camera, { x: m.x - m.reach * 0.7, y: m.y - m.reach * 0.7 });
+      b.label.position({ x: Math.round(at.x - b.label.width() - 1), y: Math.round(at.y - b.label.height() + 2) });
     }
     for (const [id, b] of this.badges) {
       if (seen.has(id)) continue;

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable
+from dataclasses import replace
 
 from vantage.engine.table import Model, Objective, Table
 from vantage.geometry.exposure import fully_visible as geometric_fully_visible
@@ -364,16 +365,7 @@ class Deathmatch(GeometryRules):
         self, table: Table, observer: str, target: str, without: Collection[str] = ()
     ) -> bool:
         """Every sampled facing point of the target seen from the eye."""
-        keep = tuple(t for t in table.terrain if t.id not in without)
-        t2 = Table(
-            width=table.width,
-            depth=table.depth,
-            players=table.players,
-            units=table.units,
-            models=table.models,
-            terrain=keep,
-            objectives=table.objectives,
-        )
+        t2 = replace(table, terrain=tuple(t for t in table.terrain if t.id not in without))
         obs, tgt = t2.models[observer], t2.models[target]
         return dm.visible(t2, obs, tgt).clear and dm.fully_visible(t2, obs, tgt)
 

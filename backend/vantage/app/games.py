@@ -12,12 +12,12 @@ from typing import Any
 
 from vantage.app.create_options import unknown_option
 from vantage.app.export import export_game
-from vantage.app.ids import hash_token, new_game_id, new_seed, new_token
+from vantage.app.ids import hash_token, is_game_id, new_game_id, new_seed, new_token
 from vantage.app.live import LiveGame
 from vantage.app.metrics import Metrics
 from vantage.app.shell_commands import command_json, decide, is_version_free, parse_command
 from vantage.bus.base import Bus
-from vantage.engine.codec import reject_nonfinite
+from vantage.engine.codec import unstorable
 from vantage.engine.context import Ctx, Viewer
 from vantage.engine.dice import SeededDice
 from vantage.engine.errors import ConflictError, Rejection
@@ -89,9 +89,10 @@ class GameService:
 
     async def create(self, request: Mapping[str, Any]) -> CreatedGame | Rejection:
         """Validate the request with the system's rules, store the game and deal its opening."""
-        bad = reject_nonfinite(request)  # stored with the game and exported as JSON: no NaN
+        bad = unstorable(request)  # stored with the game and exported as JSON
         if bad:
-            return Rejection("request/invalid", f"{bad}: must be a finite number", {"field": bad})
+            path, why = bad
+            return Rejection("request/invalid", f"{path}: {why}", {"field": path})
         system = request.get("system")
         ruleset = find_ruleset(system) if isinstance(system, str) else None
         if ruleset is None:
@@ -172,6 +173,8 @@ class GameService:
 
     async def viewer_for(self, game_id: str, token: str) -> Viewer | Rejection:
         """Who a token seats in a game; unknown game or wrong token is a rejection."""
+        if not is_game_id(game_id):
+            return Rejection("game/not_found", "no game has that id")
         async with self._db.read() as session:
             seat = await event_log.seat_for_token(session, hash_token(token))
             if seat is None or seat.game_id != game_id:

@@ -19,6 +19,11 @@ def new_game_id() -> str:
     return "g" + "".join(reversed(chars))
 
 
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a game id (anything else names no game)."""
+    return len(text) == 21 and text[0] == "g" and all(c in _ALPHABET for c in text[1:])
+
+
 def new_token() -> str:
     """A secret seat or spectator token."""
     return secrets.token_urlsafe(24)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Generic, TypeGuard, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -169,21 +169,59 @@ def _number(limit: object) -> object:
     return limit
 
 
-def reject_nonfinite(value: Any, path: str = "") -> str | None:
-    """The path of the first NaN or infinite float inside a JSON value, if any."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return path or "$"
+Check = Callable[[object], str | None]
+"""Why a key or a scalar of a JSON value is refused, or ``None``."""
+
+
+def _first_refused(value: Any, check: Check) -> tuple[list[int | str], str] | None:
+    """The location (innermost part first) of the first key or scalar ``check`` refuses, with
+    its reason; the path is built only for the one found (this walks whole set-ups)."""
     if isinstance(value, Mapping):
         for k, v in value.items():
-            found = reject_nonfinite(v, f"{path}.{k}" if path else str(k))
-            if found:
+            why = check(k)
+            found = ([], why) if why is not None else _first_refused(v, check)
+            if found is not None:
+                found[0].append(k)
                 return found
-    elif isinstance(value, list | tuple):
+        return None
+    if isinstance(value, list | tuple):
         for i, v in enumerate(value):
-            found = reject_nonfinite(v, f"{path}[{i}]")
-            if found:
+            found = _first_refused(v, check)
+            if found is not None:
+                found[0].append(i)
                 return found
+        return None
+    why = check(value)
+    return ([], why) if why is not None else None
+
+
+def _path(found: tuple[list[int | str], str]) -> str:
+    return json_path(tuple(reversed(found[0]))) or "$"
+
+
+def _nonfinite(leaf: object) -> str | None:
+    if isinstance(leaf, float) and not math.isfinite(leaf):
+        return "must be a finite number"
     return None
+
+
+def _unstorable(leaf: object) -> str | None:
+    if isinstance(leaf, str) and "\x00" in leaf:
+        return "must not contain the NUL character (\\u0000)"
+    return _nonfinite(leaf)
+
+
+def reject_nonfinite(value: Any) -> str | None:
+    """The path of the first NaN or infinite float inside a JSON value, if any."""
+    found = _first_refused(value, _nonfinite)
+    return None if found is None else _path(found)
+
+
+def unstorable(value: Any) -> tuple[str, str] | None:
+    """The first value a game cannot keep, with why: a NaN or infinite float (the log is plain
+    JSON), or text with the NUL character (no PostgreSQL text column can hold one)."""
+    found = _first_refused(value, _unstorable)
+    return None if found is None else (_path(found), found[1])
 
 
 class Codec(Generic[T]):

@@ -156,7 +156,7 @@ async def _read_loop(
             elif isinstance(msg, QueryMsg):
                 _start_query(services, game_id, viewer, msg, outbox, queries)
             else:
-                outbox.put(await _answer(services, game_id, viewer, msg))
+                outbox.put(await _answer_or_fail(services, game_id, viewer, msg))
     finally:
         for task in queries:
             task.cancel()
@@ -204,6 +204,23 @@ def _start_query(
     task = asyncio.create_task(run())
     running.add(task)
     task.add_done_callback(running.discard)
+
+
+async def _answer_or_fail(
+    services: Services,
+    game_id: str,
+    viewer: Viewer,
+    msg: IntentMsg | PingMsg | Rejection | BadMessage,
+) -> str:
+    """The answer to an intent or a ping; a bug is logged with its traceback and refused as
+    ``intent/failed``, and the connection stays up (the game's state is untouched: the cache
+    changes only after the log has the events)."""
+    try:
+        return await _answer(services, game_id, viewer, msg)
+    except Exception:
+        log.exception("message of game %s failed", game_id)
+        failed = Rejection("intent/failed", "the server could not carry this out")
+        return rejected(failed, **_ids(msg))
 
 
 async def _answer(

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from vantage.engine.codec import first_error, reject_nonfinite
+from vantage.engine.codec import first_error, unstorable
 from vantage.engine.errors import Rejection
 
 
@@ -83,9 +83,10 @@ def parse_client_message(
         return Rejection(
             "message/unknown_type", f"unknown message type {kind!r}", {"known": list(KNOWN_TYPES)}
         )
-    bad = reject_nonfinite(raw)
+    bad = unstorable(raw)
     if bad:
-        refusal = Rejection("message/invalid", f"{bad}: must be a finite number", {"field": bad})
+        path, why = bad
+        refusal = Rejection("message/invalid", f"{path}: {why}", {"field": path})
         return BadMessage(refusal, _request_ids(raw))
     try:
         return _ADAPTER.validate_python(raw)

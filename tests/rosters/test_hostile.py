@@ -195,10 +195,12 @@ def test_the_file_name_in_messages_is_only_its_base_name() -> None:
             "roster.forces[0].selections[0].profiles[0].characteristics[0].$text",
         ),
         (b'{"roster":{"\\ud800":"x"}}', "roster.\\ud800"),
+        (b'{"roster":{"name":"a\\u0000b","id":"r"}}', "roster.name"),
     ],
 )
 def test_an_unpaired_surrogate_is_refused_naming_the_field(doc: bytes, field: str) -> None:
-    """Found by an audit: ``"\\ud800"`` imported, then the answer could not be serialised (500)."""
+    """Found by an audit: ``"\\ud800"`` imported, then the answer could not be serialised (500).
+    A NUL imported, then the game could not be stored on PostgreSQL."""
     error = _error("s.json", doc)
     assert error.code == "roster/bad_value"
     assert error.detail["field"] == field

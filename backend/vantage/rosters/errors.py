@@ -33,7 +33,9 @@ class RosterFailure(Exception):
 
 def is_text(value: str) -> bool:
     """True unless ``value`` holds an unpaired surrogate (``"\\ud800"`` in JSON), which no
-    UTF-8 answer can carry."""
+    UTF-8 answer can carry, or the NUL character, which no PostgreSQL text can hold."""
+    if "\x00" in value:
+        return False
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:

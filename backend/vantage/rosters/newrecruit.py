@@ -90,7 +90,8 @@ SCALARS = frozenset(
 
 
 def _bad_text(path: str) -> RosterFailure:
-    """A key or value with an unpaired surrogate (``"\\ud800"``): it could not be answered."""
+    """A key or value with an unpaired surrogate (``"\\ud800"``) or a NUL: it could not be
+    answered or stored."""
     return RosterFailure(BAD_VALUE, f"{path}: must be valid text", path)
 
 

@@ -111,3 +111,28 @@ def test_models_off_the_ruin_are_named_and_others_get_no_control(
     page.wait_for_timeout(800)
     assert hook(watcher, "model('a1').z") == 3
     assert hook(watcher, "model('b1').z") == 0
+
+
+def test_the_level_keys_wait_while_a_model_is_dragged(
+    server: LiveServer, open_table: Callable[[str], Any]
+) -> None:
+    """Found by a walkthrough: PageUp in the middle of a drag raised the model, and the drop
+    then moved it again from where it was grabbed. Now the keys do nothing until the drop."""
+    game = create_game(server, {"system": "wh40k-9e", "setup": SETUP})
+    page = open_table(game["seats"][0]["url"])
+    watcher = open_table(game["spectator"]["url"])
+    start = hook(page, "screenPoint(12, 8)")
+    end = hook(page, "screenPoint(13, 10)")
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    page.mouse.move(end["x"], end["y"], steps=8)
+    page.keyboard.press("PageUp")
+    page.wait_for_timeout(500)
+    page.mouse.up()
+    wait_hook(watcher, "Math.abs(v.model('a1').x - 13) < 0.05")
+    page.wait_for_timeout(300)
+    assert abs(hook(watcher, "model('a1').y") - 10) < 0.05
+    assert hook(watcher, "model('a1').z") == 0
+    assert hook(watcher, "v") == 1  # the drop alone
+    page.keyboard.press("PageUp")  # after the drop the key works again
+    wait_hook(watcher, "v.model('a1').z === 3")

@@ -101,5 +101,7 @@ export interface BoardRenderer {
    * mark. False when there was nothing to cancel.
    */
   cancel(): boolean;
+  /** True while the player drags models or turns one by its handle: other moves wait. */
+  moving(): boolean;
   destroy(): void;
 }

@@ -16,9 +16,11 @@ interface Props {
   store: GameView;
   selected: ReadonlySignal<ReadonlySet<ModelId>>;
   moveModels(moves: ModelMove[]): void;
+  /** True while models are dragged or turned on the table: PageUp / PageDown wait for the drop. */
+  boardMoving(): boolean;
 }
 
-export function LevelPanel({ store, selected, moveModels }: Props) {
+export function LevelPanel({ store, selected, moveModels, boardMoving }: Props) {
   const note = useSignal<string | null>(null);
   const state = store.shown.value;
   const viewer = store.viewer.value;
@@ -47,6 +49,10 @@ export function LevelPanel({ store, selected, moveModels }: Props) {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "PageUp" && e.key !== "PageDown") return;
       if (e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      if (boardMoving()) {
+        e.preventDefault();
+        return;
+      }
       const shown = store.shown.peek();
       const viewerNow = store.viewer.peek();
       const meNow = viewerNow?.role === "player" ? viewerNow.player : null;
@@ -59,7 +65,7 @@ export function LevelPanel({ store, selected, moveModels }: Props) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [store, selected, moveModels]);
+  }, [store, selected, moveModels, boardMoving]);
 
   if (offer === null) return null;
   return (

@@ -140,6 +140,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
           selected={selected}
           selectUnit={selectUnit}
           moveModels={(moves) => void session.moveModels(moves)}
+          boardMoving={() => board.current?.moving() ?? false}
         />
       </div>
       <Toasts rejection={store.lastRejection} />

@@ -16,11 +16,13 @@ interface Props {
   selectUnit(unit: UnitId): void;
   /** Send one move (the level choice: the selected models raised or brought down). */
   moveModels(moves: ModelMove[]): void;
+  /** True while models are dragged or turned on the table. */
+  boardMoving(): boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function SidePanel({ store, selected, selectUnit, moveModels }: Props) {
+export function SidePanel({ store, selected, selectUnit, moveModels, boardMoving }: Props) {
   const state = store.state.value;
   const index = store.index.value;
   const me = store.viewer.value?.player ?? null;
@@ -30,7 +32,7 @@ export function SidePanel({ store, selected, selectUnit, moveModels }: Props) {
   const title = useSystemTitle(store.system.value);
   return (
     <aside class="panel">
-      <LevelPanel store={store} selected={selected} moveModels={moveModels} />
+      <LevelPanel store={store} selected={selected} moveModels={moveModels} boardMoving={boardMoving} />
       <section class="panel__section">
         <h2>Table</h2>
         {title && (

@@ -441,8 +441,7 @@ export function createKonvaBoard(
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const delta = keyTurn(e.code, e.shiftKey);
-    const busy = drag !== null || gestures.dragging;
-    if (delta !== null && !busy && turning.byKeys(delta)) e.preventDefault();
+    if (delta !== null && !board.moving() && turning.byKeys(delta)) e.preventDefault();
   };
   const noMenu = (e: Event) => e.preventDefault();
   container.addEventListener("pointerdown", onDown);
@@ -566,6 +565,9 @@ export function createKonvaBoard(
         return true;
       }
       return tools.clearMarks("all");
+    },
+    moving() {
+      return drag !== null || gestures.dragging;
     },
     destroy() {
       turning.drop();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { footprint, frontDistance, placedHull, reach } from "../src/geometry/base-footprint";
 import { fit, toScreen, toTable, zoomAt } from "../src/geometry/camera";
-import { formatInches, scaleBarInches } from "../src/geometry/scale-bar";
+import { formatInches, scaleBarBox, scaleBarInches } from "../src/geometry/scale-bar";
 import { classifyWheel } from "../src/geometry/wheel";
 
 describe("footprint", () => {
@@ -70,6 +70,18 @@ describe("scale bar and inches", () => {
   it("formats to one decimal with the inch mark", () => {
     expect(formatInches(4.249)).toBe('4.2"');
     expect(formatInches(0)).toBe('0.0"');
+  });
+
+  it("stands bottom-left, above a panel that spans the board's width", () => {
+    const board = { width: 390, height: 500 };
+    expect(scaleBarBox(100, board, null)).toEqual({ x: 12, y: 456, w: 120, h: 36 });
+    // a desktop panel in the bottom-right corner leaves the bar where it is
+    expect(scaleBarBox(100, { width: 1200, height: 700 }, { w: 360, h: 200 }).y).toBe(656);
+    // a phone's panel, 120 px tall across the whole width: the bar stands 8 px above it
+    const lifted = scaleBarBox(100, board, { w: 390, h: 120 });
+    expect(lifted.y + lifted.h).toBe(500 - 120 - 8);
+    // never off the top of the board
+    expect(scaleBarBox(100, board, { w: 390, h: 490 }).y).toBe(8);
   });
 });
 

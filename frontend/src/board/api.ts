@@ -91,9 +91,10 @@ export interface BoardRenderer {
   setRingRadius(inches: number): void;
   /**
    * A panel floats over the board's bottom-right corner at this client rectangle (null: none):
-   * a fitted table keeps clear of it.
+   * a fitted table keeps clear of it, unless it shows only for a while (`lasting` false: a drag
+   * check, when the table must stay under the pointer). The scale bar keeps above it either way.
    */
-  keepClearOf(rect: { left: number; top: number; right: number; bottom: number } | null): void;
+  keepClearOf(rect: { left: number; top: number; right: number; bottom: number } | null, lasting?: boolean): void;
   /** Take a tool's marks off the table (omitted: every tool's). */
   clearMarks(tool?: ToolKind): void;
   /**

@@ -12,3 +12,32 @@ export function scaleBarInches(pixelsPerInch: number, targetPixels = 120): numbe
 
 /** Inches with one decimal and the inch mark, e.g. 4.2". */
 export const formatInches = (inches: number): string => `${inches.toFixed(1)}"`;
+
+/** A box on screen, in pixels from the board's top-left corner. */
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export const SCALE_BAR_HEIGHT = 36;
+export const SCALE_BAR_FROM_BOTTOM = 44;
+
+/**
+ * Where the scale bar stands: at the board's bottom-left, or just above a panel covering the
+ * bottom-right corner (`panel`: its width and height) when the two would meet, as a phone's panel
+ * spanning the width does.
+ */
+export function scaleBarBox(
+  barPixels: number,
+  viewport: { width: number; height: number },
+  panel: { w: number; h: number } | null,
+): Box {
+  const x = 12;
+  const w = Math.max(barPixels, 60) + 20;
+  const low = viewport.height - SCALE_BAR_FROM_BOTTOM;
+  const meets = panel !== null && viewport.width - panel.w < x + w;
+  const y = meets ? Math.max(8, Math.min(low, viewport.height - panel.h - SCALE_BAR_HEIGHT - 8)) : low;
+  return { x, y, w, h: SCALE_BAR_HEIGHT };
+}

@@ -9,6 +9,7 @@ export class TableTools {
   private readonly shown = signal<ToolReadout>(emptyReadout());
   private board: BoardRenderer | null = null;
   private panel: { left: number; top: number; right: number; bottom: number } | null = null;
+  private lasting = true;
 
   /** What the tools show now (the board's latest report). */
   get readout(): ReadonlySignal<ToolReadout> {
@@ -26,14 +27,15 @@ export class TableTools {
     const r = this.shown.peek();
     board.setTool(r.tool);
     board.setRingRadius(r.ringRadius);
-    board.keepClearOf(this.panel);
+    board.keepClearOf(this.panel, this.lasting);
   }
 
   /** Where the read-out panel floats over the board (client pixels), null when it is hidden: the
-   * board's fit keeps the table out from under it. */
-  panelAt(rect: { left: number; top: number; right: number; bottom: number } | null): void {
+   * board's fit keeps the table out from under it while it is `lasting`. */
+  panelAt(rect: { left: number; top: number; right: number; bottom: number } | null, lasting = true): void {
     this.panel = rect;
-    this.board?.keepClearOf(rect);
+    this.lasting = lasting;
+    this.board?.keepClearOf(rect, lasting);
   }
 
   setTool(tool: ToolKind): void {

@@ -262,8 +262,8 @@ function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; n
 }
 
 /**
- * A ref that tells `tools` where the panel is while it shows a tool's work (the table's fit keeps
- * clear of it); not while it only checks a drag, when the table must stay under the pointer.
+ * A ref that tells `tools` where the panel is, and whether it shows a tool's work (the table's fit
+ * keeps clear of it) or only checks a drag (the table must stay under the pointer).
  */
 function usePanelPlace(tools: TableTools, lasting: boolean): (el: HTMLDivElement | null) => void {
   const watching = useRef<ResizeObserver | null>(null);
@@ -271,12 +271,12 @@ function usePanelPlace(tools: TableTools, lasting: boolean): (el: HTMLDivElement
   const keep = useRef(lasting);
   const report = useCallback(() => {
     const el = panel.current;
-    if (el === null || !keep.current) {
+    if (el === null) {
       tools.panelAt(null);
       return;
     }
     const r = el.getBoundingClientRect();
-    tools.panelAt({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+    tools.panelAt({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }, keep.current);
   }, [tools]);
   keep.current = lasting;
   useLayoutEffect(report); // after every render: what it shows may have changed its size

@@ -10,7 +10,7 @@ import { Rect } from "konva/lib/shapes/Rect";
 import { Text } from "konva/lib/shapes/Text";
 import { type Camera, toScreen } from "../../geometry/camera";
 import { insidePolygon } from "../../geometry/polygon";
-import { formatInches, scaleBarInches } from "../../geometry/scale-bar";
+import { SCALE_BAR_FROM_BOTTOM, formatInches, scaleBarBox, scaleBarInches } from "../../geometry/scale-bar";
 import { type Point, centroid } from "../../geometry/vec";
 import type { TableState, UnitId } from "../../protocol/messages";
 import {
@@ -64,6 +64,9 @@ export interface LabelContext {
   reserved: readonly Box[];
   /** Table areas (inches) the page draws over: names avoid them like bases. */
   marks?: readonly Box[];
+  /** The board's bottom-right corner a floating panel covers, in pixels: the scale bar stands
+   * above it when the two would meet (a phone's panel spans the width). */
+  panel?: { w: number; h: number } | null;
 }
 
 export class Hud {
@@ -84,7 +87,7 @@ export class Hud {
   private table: { width: number; depth: number } | null = null;
   /** The scale and viewport height the scale bar was drawn for. */
   private scaleBarFor = "";
-  private scaleBarBox: Box = { x: 0, y: 0, w: 0, h: 0 };
+  private scaleBarAt: Box = { x: 0, y: 0, w: 0, h: 0 };
 
   constructor(private readonly layer: Layer) {
     this.terrainLabels = new Konva.Group({ listening: false });
@@ -178,8 +181,8 @@ export class Hud {
       const p = toScreen(camera, m);
       obstacles.push({ x: p.x, y: p.y, w: m.w * camera.scale, h: m.h * camera.scale });
     }
-    this.drawScaleBar(camera, viewport);
-    const reserved = [...context.reserved, this.scaleBarBox];
+    this.drawScaleBar(camera, viewport, context.panel ?? null);
+    const reserved = [...context.reserved, this.scaleBarAt];
     if (this.readout.visible()) reserved.push(boxOf(this.readout));
     // Past choices hold labels still while the table pans or bases move; a zoom starts afresh.
     const previous = camera.scale === this.choicesScale ? this.choices : undefined;
@@ -330,21 +333,25 @@ export class Hud {
     return { labels, obstacles, nodes };
   }
 
-  private drawScaleBar(camera: Camera, viewport: { width: number; height: number }): void {
-    const key = `${camera.scale}:${viewport.height}`;
+  private drawScaleBar(
+    camera: Camera,
+    viewport: { width: number; height: number },
+    panel: { w: number; h: number } | null,
+  ): void {
+    const inches = scaleBarInches(camera.scale);
+    const px = inches * camera.scale;
+    const box = scaleBarBox(px, viewport, panel);
+    const key = `${camera.scale}:${box.y}`;
     if (key === this.scaleBarFor) return;
     this.scaleBarFor = key;
     this.scaleBar.destroyChildren();
-    const inches = scaleBarInches(camera.scale);
-    const px = inches * camera.scale;
-    const x = 12;
-    const y = viewport.height - SCALE_BAR_FROM_BOTTOM;
-    this.scaleBarBox = { x, y, w: Math.max(px, 60) + 20, h: SCALE_BAR_HEIGHT };
+    this.scaleBarAt = box;
+    const { x, y } = box;
     const backdrop = new Rect({
       x,
       y,
-      width: this.scaleBarBox.w,
-      height: this.scaleBarBox.h,
+      width: this.scaleBarAt.w,
+      height: this.scaleBarAt.h,
       fill: "rgba(20, 24, 30, 0.78)",
       cornerRadius: 4,
     });
@@ -370,8 +377,6 @@ export class Hud {
   }
 }
 
-const SCALE_BAR_HEIGHT = 36;
-const SCALE_BAR_FROM_BOTTOM = 44;
 /** The margin a fitted table keeps below it, so the scale bar never covers its corner. */
 export const SCALE_BAR_RESERVE = SCALE_BAR_FROM_BOTTOM + 8;
 

@@ -110,6 +110,8 @@ export function createKonvaBoard(
    * `corner`; `measured` is the panel's latest (the largest since it opened). */
   let corner: Corner | null = null;
   let measured: Corner | null = null;
+  /** The corner the panel covers now (the scale bar keeps above it). */
+  let panel: Corner | null = null;
   /** The tool changed since the panel last said where it is: its next report makes room. */
   let toolChanged = false;
   let selection: ReadonlySet<ModelId> = new Set();
@@ -187,7 +189,8 @@ export function createKonvaBoard(
     const focus = new Set(view?.focus ?? []);
     for (const b of shown) if (selection.has(b.id) || dragged?.has(b.id)) focus.add(b.unit);
     overlay.layout(camera, viewport());
-    hud.layout(camera, shown, viewport(), { focus, reserved: overlay.labelRects(), marks: view?.marks ?? [] });
+    const marks = view?.marks ?? [];
+    hud.layout(camera, shown, viewport(), { focus, reserved: overlay.labelRects(), marks, panel });
   }
 
   function setCamera(next: Camera): void {
@@ -526,19 +529,25 @@ export function createKonvaBoard(
     setRingRadius(inches) {
       tools.setRingRadius(inches);
     },
-    keepClearOf(rect) {
+    keepClearOf(rect, lasting = true) {
       let next: Corner | null = null;
+      let covered: Corner | null = null;
       if (rect !== null) {
         const box = container.getBoundingClientRect();
         const w = Math.max(0, Math.min(box.width, box.right - rect.left));
         const h = Math.max(0, Math.min(box.height, box.bottom - rect.top));
-        if (w > 0 && h > 0) {
+        if (w > 0 && h > 0) covered = { w, h };
+        if (w > 0 && h > 0 && lasting) {
           const grown = measured !== null && Math.abs(measured.w - w) < 1 ? Math.max(measured.h, h) : h;
           const room = Math.max(grown, Math.min(PANEL_ROOM, box.height * 0.25));
           next = { w, h: Math.min(room, box.height * 0.45) };
         }
       }
       measured = next;
+      if (covered?.w !== panel?.w || covered?.h !== panel?.h) {
+        panel = covered;
+        if (ready) relayout();
+      }
       // The room follows the panel as it opens or closes, changes width with the layout, or
       // after a change of tool; not as read-outs come and go while a tool is used, when the
       // table must stay under the pointer.

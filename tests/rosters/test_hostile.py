@@ -323,3 +323,23 @@ def test_the_first_non_space_character_decides_however_far_in(
     for data in (ros_bytes, json_bytes):
         army = import_roster("g", blank + data)
         assert isinstance(army, Army) and army == import_roster("g", data)
+
+
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        (b'{"roster":{"id":"r","forces":{}}}', "roster.forces"),
+        (b'{"roster":{"id":"r","forces":{"force":[{"id":"f"}]}}}', "roster.forces"),
+        (b'{"roster":{"id":"r","forces":5}}', "roster.forces"),
+        (b'{"roster":{"id":"r","forces":[5]}}', "roster.forces[0]"),
+        (
+            b'{"roster":{"id":"r","forces":[{"id":"f","selections":{"id":"s"}}]}}',
+            "roster.forces[0].selections",
+        ),
+    ],
+)
+def test_a_container_that_is_not_a_list_of_objects_is_refused(doc: bytes, field: str) -> None:
+    """Found by an audit: ``"forces": {...}`` imported as an army of no units, without a word."""
+    error = _error("s.json", doc)
+    assert error.code == "roster/not_a_roster"
+    assert error.detail["field"] == field

@@ -73,10 +73,10 @@ def object_node(
                 for i, item in enumerate(value)
                 if isinstance(item, dict)
             )
-        elif isinstance(value, dict):
-            children[key] = (object_node(key, value, budget, depth + 1, where),)
         elif key in CONTAINERS and value is not None:
             raise _bad_shape(where, "must be a list of objects")
+        elif isinstance(value, dict):
+            children[key] = (object_node(key, value, budget, depth + 1, where),)
         elif value is not None:
             attrs[key] = scalar_text(value)
     return Node(tag=tag, attrs=attrs, text=text, children=children, path=path)

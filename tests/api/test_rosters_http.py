@@ -194,3 +194,27 @@ def test_a_file_over_4_mib_of_leading_spaces_is_too_large(live_server: LiveServe
     data = b" " * (5 * 1024 * 1024) + (FIXTURES / "glasswright.ros").read_bytes()
     r = _post(live_server, "g.ros", data)
     assert r.status_code == 422 and r.json()["code"] == "roster/too_large"
+
+
+def test_a_game_of_an_army_with_a_base_unknown_is_refused_until_given(
+    live_server: LiveServer,
+) -> None:
+    """Found by an audit: the API made a game of such an army, and the vehicle whose base the
+    import asked for stood on a 32 mm base. The page asks; the API now refuses, naming it."""
+    data = (FIXTURES / "glasswright.ros").read_bytes()
+    army = _post(live_server, "g.ros", data).json()
+    missing = army["missing_bases"][0]
+    unit = next(i for i, u in enumerate(army["units"]) if u["id"] == missing["unit_id"])
+    demo = {"demo": 0}
+    body = {"system": "wh40k-10e", "armies": {"p1": demo, "p2": army}}
+    r = httpx.post(f"{live_server.base}/api/games", json=body, timeout=20)
+    assert r.status_code == 422, r.text
+    assert r.json()["code"] == "setup/invalid"
+    assert r.json()["detail"]["field"] == f"armies.p2.units[{unit}].models[0].base"
+    assert missing["model"] in r.json()["message"]
+    answers = {m["model"]: 100 for m in army["missing_bases"]}
+    given = _post(live_server, "g.ros", data, bases=json.dumps(answers)).json()
+    assert given["missing_bases"] == []
+    body["armies"]["p2"] = given
+    r = httpx.post(f"{live_server.base}/api/games", json=body, timeout=20)
+    assert r.status_code == 201, r.text

@@ -36,6 +36,10 @@ class Wh40k10eRuleset(Ruleset[State]):
         """Armies, layout, battle size, strictness (docs/wh40k10e.md "Creating a game")."""
         return parse_setup(request)
 
+    def check_new_setup(self, setup: GameSetup) -> Rejection | None:
+        """A new game's every model has a base size (docs/army-import.md "Base sizes")."""
+        return setup.no_base
+
     def seats(self, setup: GameSetup) -> tuple[str, ...]:
         """Two players."""
         return PLAYERS

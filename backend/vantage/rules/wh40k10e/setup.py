@@ -17,7 +17,7 @@ from typing import Any
 from vantage.engine.codec import wire
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
-from vantage.rosters import army_from_json, demo_armies
+from vantage.rosters import Army, army_from_json, demo_armies
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
 from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
 from vantage.rules.wh40k10e.state import (
@@ -52,6 +52,9 @@ class GameSetup:
     sheets: tuple[UnitSheet, ...]
     terrain: tuple[TerrainPiece, ...]
     objectives: tuple[Objective, ...] = ()
+    no_base: Rejection | None = None
+    """The first model group of an army with no base size (it stands on a 32 mm base): a new
+    game refuses it (games stored before that check still load)."""
 
 
 def _bad(field: str, message: str) -> Rejection:
@@ -72,9 +75,10 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
     placing = request.get("objectives", "place")
     if not isinstance(placing, str) or placing not in ("place", "layout"):
         return _bad("objectives", 'must be "place" or "layout"')
-    sheets = _armies(request.get("armies", {}))
-    if isinstance(sheets, Rejection):
-        return sheets
+    armies = _armies(request.get("armies", {}))
+    if isinstance(armies, Rejection):
+        return armies
+    sheets, no_base = armies
     width, depth, reserve_cap = SIZES[size]
     layout = _layout(request.get("layout", "ruined-city"), width, depth)
     if isinstance(layout, Rejection):
@@ -92,6 +96,7 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
         sheets=tuple(sheets),
         terrain=terrain,
         objectives=() if options.place_objectives else objectives,
+        no_base=no_base,
     )
 
 
@@ -105,10 +110,12 @@ def _size(name: str) -> BattleSize:
     )
 
 
-def _armies(raw: object) -> list[UnitSheet] | Rejection:
+def _armies(raw: object) -> tuple[list[UnitSheet], Rejection | None] | Rejection:
+    """Both armies' unit sheets, and the first model without a base size, if any."""
     if not isinstance(raw, Mapping):
         return _bad("armies", "must be an object with p1 and p2")
     out: list[UnitSheet] = []
+    no_base: Rejection | None = None
     for i, player in enumerate(PLAYERS):
         doc = raw.get(player, {"demo": i})
         if isinstance(doc, Mapping) and set(doc) == {"demo"}:
@@ -126,7 +133,23 @@ def _armies(raw: object) -> list[UnitSheet] | Rejection:
         if not sheets:
             return _bad(f"armies.{player}", "the army has no units")
         out.extend(sheets)
-    return out
+        if no_base is None:
+            no_base = _missing_base(army, f"armies.{player}")
+    return out, no_base
+
+
+def _missing_base(army: Army, path: str) -> Rejection | None:
+    """The first model group whose base the import could not tell (docs/army-import.md "Base
+    sizes": the player gives it with ``base_overrides`` and imports again)."""
+    for i, unit in enumerate(army.units):
+        for j, group in enumerate(unit.models):
+            if group.base is None:
+                return _bad(
+                    f"{path}.units[{i}].models[{j}].base",
+                    f"{group.name} ({unit.name}) has no base size: import the army again "
+                    "with its base in base_overrides",
+                )
+    return None
 
 
 def _layout(

@@ -5,6 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The virtualenv's bin first: a Node.js installed there (scripts/node-check.sh) is the one used.
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+NODE_MODULES := frontend/node_modules/.installed
 
 .PHONY: run test install install-dev node-check frontend-deps frontend system-deps bench clean
 
@@ -25,11 +28,15 @@ install: $(BIN)/python
 install-dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 
-node-check:
-	@command -v npm >/dev/null || bash scripts/apt-install.sh nodejs npm
+node-check: $(BIN)/python
+	@bash scripts/node-check.sh
 
-frontend-deps: node-check
+frontend-deps: node-check $(NODE_MODULES)
+
+# npm ci again only when the lock file changed (it deletes node_modules first)
+$(NODE_MODULES): frontend/package-lock.json frontend/package.json
 	cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 frontend: frontend-deps
 	cd frontend && npm run build --silent

@@ -43,3 +43,15 @@ def test_ci_runs_the_readme_test_command() -> None:
     readme = (REPO / "README.md").read_text()
     assert "make test" in readme and "make run" in readme
     assert "make test" in (REPO / ".ci" / "run").read_text()
+
+
+def test_the_image_is_built_from_sources_not_the_hosts_installs() -> None:
+    """Found by an audit: without a .dockerignore, ``COPY frontend/`` copied the host's
+    node_modules (perhaps built for another OS) over the image's own."""
+    ignored = (REPO / ".dockerignore").read_text().split()
+    assert {".venv", "**/node_modules", "frontend/dist", ".git"} <= set(ignored)
+
+
+def test_the_app_waits_for_a_healthy_database() -> None:
+    app = _compose()["services"]["app"]  # type: ignore[index]
+    assert app["depends_on"]["postgres"] == {"condition": "service_healthy"}

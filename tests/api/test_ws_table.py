@@ -224,6 +224,19 @@ BAD_INPUTS = [
     ),
     ('{"type": "intent", "intent_id": "t", "expected_v": 0, "cmd": {}}', "intent/invalid_command"),
     ('{"type": "query", "req_id": true, "q": {"type": "measure"}}', "message/invalid"),
+    # found by an audit: these dropped the connection, or were echoed back changed
+    ('{"type": "intent", "intent_id": "l", "cmd": {"type": ["x"]}}', "intent/invalid_command"),
+    ('{"type": "intent", "intent_id": "d", "cmd": {"type": {"a": 1}}}', "intent/invalid_command"),
+    (
+        '{"type": "intent", "intent_id": "n", "cmd": ' + "[" * 900 + "]" * 900 + "}",
+        "message/invalid",
+    ),
+    (
+        '{"type": "intent", "intent_id": "s", "expected_v": 0, "cmd": {"type": "move_models", '
+        '"moves": [{"model": "\\ud800", "to": {"x": 5, "y": 3}}]}}',
+        "message/invalid",
+    ),
+    ('{"type": "query", "req_id": 9007199254740993, "q": {"type": "measure"}}', "message/invalid"),
 ]
 
 

@@ -168,3 +168,18 @@ def test_shooting_only_eligible_targets() -> None:
     )
     _, d = run(s, "p1", c.Shoot(unit=LINE, attacks=rows))
     assert isinstance(d, Rejection) and d.code == "rule/target"
+
+
+def test_an_answer_with_nothing_pending_is_refused_not_a_crash() -> None:
+    """Found by an audit: pass, allocate, reroll and remove_models in a phase that waited for
+    nothing hit an assertion, and the server dropped the player's connection."""
+    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)})
+    assert s.pending is None and s.active == "p1"
+    for cmd in (
+        c.Pass(),
+        c.Allocate(model="p2-vh-brood-1"),
+        c.Reroll(roll=0),
+        c.RemoveModels(unit=LINE, models=("p1-ac-line-1",)),
+    ):
+        _, d = run(s, "p1", cmd)
+        assert isinstance(d, Rejection) and d.code == "turn/nothing_pending", cmd

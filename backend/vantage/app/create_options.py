@@ -14,6 +14,15 @@ SHELL_FIELDS = ("system", "started_by")
 (``make run`` marks its demo game so that it replaces only its own, ``app.demo``)."""
 
 
+def bad_shell_field(request: Mapping[str, Any]) -> Rejection | None:
+    """``started_by``, when given, is a short text (it is stored with the game and exported)."""
+    mark = request.get("started_by")
+    if mark is None or (isinstance(mark, str) and len(mark) <= MAX_FIELD_NAME):
+        return None
+    message = f"started_by: must be text of at most {MAX_FIELD_NAME} characters"
+    return Rejection("request/invalid", message, {"field": "started_by"})
+
+
 def unknown_option(
     system: str, request: Mapping[str, Any], options: Sequence[str] | None
 ) -> Rejection | None:

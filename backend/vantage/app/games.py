@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from vantage.app.create_options import unknown_option
+import anyio
+import anyio.to_thread
+
+from vantage.app.create_options import bad_shell_field, unknown_option
 from vantage.app.export import export_game
 from vantage.app.ids import hash_token, is_game_id, new_game_id, new_seed, new_token
 from vantage.app.live import LiveGame
 from vantage.app.metrics import Metrics
+from vantage.app.query_pool import QueryPool
 from vantage.app.shell_commands import command_json, decide, is_version_free, parse_command
 from vantage.bus.base import Bus
 from vantage.engine.codec import unstorable
 from vantage.engine.context import Ctx, Viewer
 from vantage.engine.dice import SeededDice
 from vantage.engine.errors import ConflictError, Rejection
+from vantage.engine.ruleset import Ruleset
 from vantage.rules import find_ruleset, ruleset_names
 from vantage.store import event_log
 from vantage.store.appends import AppendRequest
@@ -29,6 +36,10 @@ from vantage.store.models import GameRow, SeatRow
 
 SNAPSHOT_EVERY = 200
 CONFLICT_ATTEMPTS = 3
+R = TypeVar("R")
+SETUPS_AT_ONCE = 2
+"""Set-ups parsed and checked in worker threads at the same time (a full table is ~0.5 s of
+CPU); more wait their turn."""
 Deliver = Callable[[LiveGame, int], Awaitable[None]]
 """Called under the game's lock after commits: send the events after version ``int``."""
 
@@ -66,11 +77,24 @@ def utcnow() -> datetime:
 class GameService:
     """The only way into a game: every read and write of game state goes through here."""
 
-    def __init__(self, db: Database, bus: Bus, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(
+        self,
+        db: Database,
+        bus: Bus,
+        clock: Callable[[], datetime] = utcnow,
+        *,
+        queries: QueryPool | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._db = db
         self._bus = bus
         self._clock = clock
         self._games: dict[str, LiveGame] = {}
+        self._used: OrderedDict[str, float] = OrderedDict()
+        """When each held game was last asked for, least recently first (for eviction)."""
+        self._monotonic = monotonic
+        self._queries = queries or QueryPool(workers=4, per_game=2)
+        self._setup_limiter: anyio.CapacityLimiter | None = None
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._deliver: Deliver | None = None
         self.metrics = Metrics()
@@ -101,31 +125,28 @@ class GameService:
                 "request/invalid", f"system: must be one of {names}", {"field": "system"}
             )
         options = {k: v for k, v in request.items() if k != "system"}
-        unknown = unknown_option(ruleset.name, options, ruleset.create_options)
+        unknown = bad_shell_field(options) or unknown_option(
+            ruleset.name, options, ruleset.create_options
+        )
         if unknown is not None:
             return unknown
-        setup = ruleset.parse_setup(options)
-        if isinstance(setup, Rejection):
-            return setup
-        refused = ruleset.check_new_setup(setup)
-        if refused is not None:
-            return refused
-        game = LiveGame(
-            id=new_game_id(),
-            ruleset=ruleset,
-            setup=setup,
-            state=ruleset.initial_state(setup),
-            version=0,
-            rolls=0,
-            seed=new_seed(),
-        )
-        dice = SeededDice(game.seed)
         now = self._clock()
-        opening = list(ruleset.opening(game.state, Ctx(Viewer(None), now, dice)))
-        seats = tuple(Seat(p, new_token()) for p in ruleset.seats(setup))
+        # Parsing and checking a full table takes ~0.5 s of CPU: a worker thread keeps the event
+        # loop answering every other game meanwhile (audit finding 7).
+        new = await self._in_thread(functools.partial(_new_game, ruleset, options, now))
+        if isinstance(new, Rejection):
+            return new
+        game, opening, dice = new
+        seats = tuple(Seat(p, new_token()) for p in ruleset.seats(game.setup))
         spectator = Seat(None, new_token())
-        await self._store_new(game, options, (*seats, spectator), opening, dice.results, now)
+        await self._store_new(game, options, (*seats, spectator), opening, dice, now)
         return CreatedGame(game.id, ruleset.name, seats, spectator)
+
+    async def _in_thread(self, fn: Callable[[], R]) -> R:
+        """``fn()`` in a worker thread, at most ``SETUPS_AT_ONCE`` at a time."""
+        if self._setup_limiter is None:  # made in the event loop, on first use
+            self._setup_limiter = anyio.CapacityLimiter(SETUPS_AT_ONCE)
+        return await anyio.to_thread.run_sync(fn, limiter=self._setup_limiter)
 
     async def _store_new(
         self,
@@ -169,7 +190,7 @@ class GameService:
                     ),
                 )
         game.commit(opening, game.fold_ahead(opening), rolls=rolls, intent_id=None)
-        self._games[game.id] = game
+        self._hold(game)
 
     async def viewer_for(self, game_id: str, token: str) -> Viewer | Rejection:
         """Who a token seats in a game; unknown game or wrong token is a rejection."""
@@ -185,17 +206,62 @@ class GameService:
             return Viewer(seat.player)
 
     async def get(self, game_id: str) -> LiveGame | None:
-        """The live game, loaded and folded on first use."""
+        """The live game, loaded and folded on first use (or after it was evicted)."""
         game = self._games.get(game_id)
         if game is not None:
+            self._touch(game_id)
             return game
         async with self.lock(game_id):
-            game = self._games.get(game_id)
-            if game is None:
-                game = await self._load(game_id)
-                if game is not None:
-                    self._games[game_id] = game
-            return game
+            return await self._held_locked(game_id)
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        """The game if this process holds it in memory now (no loading)."""
+        return self._games.get(game_id)
+
+    def held_games(self) -> int:
+        """How many games this process holds in memory."""
+        return len(self._games)
+
+    async def _held_locked(self, game_id: str) -> LiveGame | None:
+        """The held game, else loaded and held; call with the game's lock held."""
+        game = self._games.get(game_id)
+        if game is None:
+            game = await self._load(game_id)
+            if game is not None:
+                self._hold(game)
+        else:
+            self._touch(game_id)
+        return game
+
+    def _hold(self, game: LiveGame) -> None:
+        self._games[game.id] = game
+        self._touch(game.id)
+
+    def _touch(self, game_id: str) -> None:
+        self._used[game_id] = self._monotonic()
+        self._used.move_to_end(game_id)
+
+    def evict_idle(self, watched: Callable[[str], bool], idle_seconds: float, keep: int) -> int:
+        """Forget the games no socket of this process watches that were not asked for in
+        ``idle_seconds``, and, beyond the ``keep`` most recently used of them, the older ones;
+        ``get`` loads a forgotten game again from the database. A game whose lock anyone holds
+        or waits for stays (its lock is alive exactly then: the registry is weak). Returns how
+        many were forgotten."""
+        now = self._monotonic()
+        idle = [g for g in self._used if not watched(g) and g not in self._locks]
+        excess = len(idle) - keep
+        gone = [
+            game_id  # least recently used first
+            for i, game_id in enumerate(idle)
+            if i < excess or now - self._used[game_id] >= idle_seconds
+        ]
+        for game_id in gone:
+            self._forget(game_id)
+        return len(gone)
+
+    def _forget(self, game_id: str) -> None:
+        self._games.pop(game_id, None)
+        self._used.pop(game_id, None)
 
     async def _load(self, game_id: str) -> LiveGame | None:
         async with self._db.read() as session:
@@ -205,17 +271,8 @@ class GameService:
             ruleset = find_ruleset(row.system)
             if ruleset is None:
                 return None
-            setup = ruleset.parse_setup(row.setup)
-            assert not isinstance(setup, Rejection), "a stored set-up no longer parses"
-            game = LiveGame(
-                id=row.id,
-                ruleset=ruleset,
-                setup=setup,
-                state=ruleset.initial_state(setup),
-                version=0,
-                rolls=row.rolls,
-                seed=row.seed,
-            )
+            load = functools.partial(_loaded_game, ruleset, row.id, row.setup, row.rolls, row.seed)
+            game = await self._in_thread(load)
             snap = await event_log.latest_snapshot(session, game_id)
             if snap is not None:
                 game.state = ruleset.state_codec.decode(snap.state["state"])
@@ -260,17 +317,22 @@ class GameService:
         with self.metrics.timed("intent.lock_wait"):
             await lock.acquire()
         try:
+            held = await self._held_locked(game_id)  # the copy held now: it may have been reloaded
+            if held is None:
+                return Rejection("game/not_found", f"no game {game_id}")
+            game = held
             for attempt in range(CONFLICT_ATTEMPTS):
                 try:
                     return await self._commit(
                         game, viewer, intent_id, expected_v, command, recheck=attempt > 0
                     )
                 except ConflictError:  # another process wrote first: reload and decide again
-                    self._games.pop(game_id, None)
+                    self._forget(game_id)
                     reloaded = await self._load(game_id)
                     if reloaded is None:
                         break
-                    self._games[game_id] = game = reloaded
+                    self._hold(reloaded)
+                    game = reloaded
             return Rejection("intent/conflict", "the game changed; try again")
         finally:
             lock.release()
@@ -373,6 +435,9 @@ class GameService:
         if game is None or game.version >= version:
             return
         async with self.lock(game_id):
+            game = self._games.get(game_id)  # not held any more: the next ``get`` loads it
+            if game is None:
+                return
             before = game.version
             await self._catch_up(game)
             if self._deliver is not None and game.version > before:
@@ -413,6 +478,54 @@ class GameService:
         if game is None:
             return Rejection("game/not_found", f"no game {game_id}")
         # Pure and read-only on an immutable state: a worker thread keeps a long line-of-sight
-        # search from stalling every other game on this process's event loop.
+        # search from stalling every other game on this process's event loop, and the pool's
+        # per-game cap keeps one game's flood of them from taking every thread (finding 5).
+        ask = functools.partial(game.ruleset.query, game.state, q, viewer)
         with self.metrics.timed("query.total"):
-            return await asyncio.to_thread(game.ruleset.query, game.state, q, viewer)
+            return await self._queries.run(game_id, ask)
+
+    def close(self) -> None:
+        """Stop the query threads (the app's shutdown)."""
+        self._queries.close()
+
+
+def _new_game(
+    ruleset: Ruleset[Any], options: Mapping[str, Any], now: datetime
+) -> tuple[LiveGame, list[Any], list[int]] | Rejection:
+    """Parse and check a new game's set-up and deal its opening: pure CPU work, run in a worker
+    thread. The game, its opening events and the dice they rolled, or why it is refused."""
+    setup = ruleset.parse_setup(options)
+    if isinstance(setup, Rejection):
+        return setup
+    refused = ruleset.check_new_setup(setup)
+    if refused is not None:
+        return refused
+    game = LiveGame(
+        id=new_game_id(),
+        ruleset=ruleset,
+        setup=setup,
+        state=ruleset.initial_state(setup),
+        version=0,
+        rolls=0,
+        seed=new_seed(),
+    )
+    dice = SeededDice(game.seed)
+    opening = list(ruleset.opening(game.state, Ctx(Viewer(None), now, dice)))
+    return game, opening, dice.results
+
+
+def _loaded_game(
+    ruleset: Ruleset[Any], game_id: str, stored: Mapping[str, Any], rolls: int, seed: bytes
+) -> LiveGame:
+    """A stored game at version 0, its set-up parsed (CPU work, run in a worker thread)."""
+    setup = ruleset.parse_setup(stored)
+    assert not isinstance(setup, Rejection), "a stored set-up no longer parses"
+    return LiveGame(
+        id=game_id,
+        ruleset=ruleset,
+        setup=setup,
+        state=ruleset.initial_state(setup),
+        version=0,
+        rolls=rolls,
+        seed=seed,
+    )

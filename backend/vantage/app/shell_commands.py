@@ -20,7 +20,8 @@ from vantage.engine.fairness import (
 
 def parse_command(game: LiveGame, raw: Mapping[str, Any]) -> Any | Rejection:
     """The engine's own commands first, then the game system's."""
-    if raw.get("type") in SHELL_COMMANDS:
+    kind = raw.get("type")
+    if isinstance(kind, str) and kind in SHELL_COMMANDS:
         return contribution_commands.parse(raw, "intent/invalid_command")
     return game.ruleset.commands.parse(raw, "intent/invalid_command")
 

@@ -173,20 +173,25 @@ Check = Callable[[object], str | None]
 """Why a key or a scalar of a JSON value is refused, or ``None``."""
 
 
-def _first_refused(value: Any, check: Check) -> tuple[list[int | str], str] | None:
+def _first_refused(
+    value: Any, check: Check, depth: int = 0, limit: int | None = None
+) -> tuple[list[int | str], str] | None:
     """The location (innermost part first) of the first key or scalar ``check`` refuses, with
-    its reason; the path is built only for the one found (this walks whole set-ups)."""
+    its reason; the path is built only for the one found (this walks whole set-ups). Past
+    ``limit`` levels of nesting the value itself is refused."""
+    if limit is not None and depth > limit and isinstance(value, Mapping | list | tuple):
+        return [], f"is nested too deeply (at most {limit} levels)"
     if isinstance(value, Mapping):
         for k, v in value.items():
             why = check(k)
-            found = ([], why) if why is not None else _first_refused(v, check)
+            found = ([], why) if why is not None else _first_refused(v, check, depth + 1, limit)
             if found is not None:
                 found[0].append(k)
                 return found
         return None
     if isinstance(value, list | tuple):
         for i, v in enumerate(value):
-            found = _first_refused(v, check)
+            found = _first_refused(v, check, depth + 1, limit)
             if found is not None:
                 found[0].append(i)
                 return found
@@ -196,7 +201,7 @@ def _first_refused(value: Any, check: Check) -> tuple[list[int | str], str] | No
 
 
 def _path(found: tuple[list[int | str], str]) -> str:
-    return json_path(tuple(reversed(found[0]))) or "$"
+    return printable(json_path(tuple(reversed(found[0])))) or "$"
 
 
 def _nonfinite(leaf: object) -> str | None:
@@ -208,7 +213,24 @@ def _nonfinite(leaf: object) -> str | None:
 def _unstorable(leaf: object) -> str | None:
     if isinstance(leaf, str) and "\x00" in leaf:
         return "must not contain the NUL character (\\u0000)"
+    if isinstance(leaf, str) and not is_utf8(leaf):
+        return "must be valid text (it holds an unpaired surrogate such as \\ud800)"
     return _nonfinite(leaf)
+
+
+def is_utf8(text: str) -> bool:
+    """False when ``text`` holds an unpaired surrogate (``"\\ud800"`` in JSON), which no UTF-8
+    answer can carry."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def printable(text: str) -> str:
+    """``text`` safe to put in an answer: unpaired surrogates spelled ``\\ud800``."""
+    return text if is_utf8(text) else text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def reject_nonfinite(value: Any) -> str | None:
@@ -217,10 +239,15 @@ def reject_nonfinite(value: Any) -> str | None:
     return None if found is None else _path(found)
 
 
+MAX_DEPTH = 32
+"""Levels of nesting a request or a message may have (a set-up needs six)."""
+
+
 def unstorable(value: Any) -> tuple[str, str] | None:
     """The first value a game cannot keep, with why: a NaN or infinite float (the log is plain
-    JSON), or text with the NUL character (no PostgreSQL text column can hold one)."""
-    found = _first_refused(value, _unstorable)
+    JSON), text with the NUL character (no PostgreSQL text column can hold one) or an unpaired
+    surrogate (no UTF-8 answer can carry one), or nesting deeper than ``MAX_DEPTH``."""
+    found = _first_refused(value, _unstorable, 0, MAX_DEPTH)
     return None if found is None else (_path(found), found[1])
 
 

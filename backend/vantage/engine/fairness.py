@@ -54,4 +54,5 @@ contribution_events: Codec[EntropyContributed] = Codec(EntropyContributed)
 
 def is_shell_event(payload: dict[str, Any]) -> bool:
     """Whether a stored event belongs to the engine itself rather than to the game system."""
-    return payload.get("type") in SHELL_EVENTS
+    kind = payload.get("type")
+    return isinstance(kind, str) and kind in SHELL_EVENTS

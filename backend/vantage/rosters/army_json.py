@@ -10,6 +10,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from vantage.engine.codec import printable
 from vantage.geometry.shapes import CircleBase, OvalBase
 from vantage.rosters.army import (
     ARMY_FORMAT,
@@ -24,7 +25,7 @@ from vantage.rosters.army import (
     Weapon,
     WeaponAbility,
 )
-from vantage.rosters.errors import is_text, printable
+from vantage.rosters.errors import is_text
 
 _WEAPON_META = frozenset({"name", "kind", "group", "keywords", "abilities"})
 MAX_BASE_MM = 2000.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vantage.engine.codec import is_utf8
 from vantage.engine.errors import Rejection
 
 EMPTY = "roster/empty"
@@ -34,15 +35,4 @@ class RosterFailure(Exception):
 def is_text(value: str) -> bool:
     """True unless ``value`` holds an unpaired surrogate (``"\\ud800"`` in JSON), which no
     UTF-8 answer can carry, or the NUL character, which no PostgreSQL text can hold."""
-    if "\x00" in value:
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def printable(value: str) -> str:
-    """``value`` safe to put in a message: unpaired surrogates spelled ``\\ud800``."""
-    return value if is_text(value) else value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return "\x00" not in value and is_utf8(value)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from vantage.engine.codec import printable
 from vantage.rosters.errors import (
     BAD_JSON,
     BAD_VALUE,
     NOT_A_ROSTER,
     RosterFailure,
     is_text,
-    printable,
 )
 from vantage.rosters.tree import CONTAINERS, Budget, Node
 

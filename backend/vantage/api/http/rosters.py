@@ -10,10 +10,11 @@ import anyio.to_thread
 from fastapi import APIRouter, File, Form, UploadFile
 
 from vantage.api.errors import rejection_response
+from vantage.engine.codec import printable
 from vantage.engine.errors import Rejection
 from vantage.rosters import RosterError, demo_armies, import_roster
 from vantage.rosters.army_json import MAX_BASE_MM
-from vantage.rosters.errors import is_text, printable
+from vantage.rosters.errors import is_text
 
 router = APIRouter()
 MAX_ROSTER_BYTES = 4 * 1024 * 1024

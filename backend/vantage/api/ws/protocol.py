@@ -11,6 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from vantage.engine.codec import first_error, unstorable
 from vantage.engine.errors import Rejection
 
+SAFE_INT = 2**53
+"""Request ids are echoed back: an integer id must be one JavaScript holds exactly."""
+
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
@@ -29,7 +32,7 @@ class QueryMsg(_Msg):
     """Ask a read-only question (measure, line of sight...)."""
 
     type: Literal["query"]
-    req_id: int | str
+    req_id: Annotated[int, Field(gt=-SAFE_INT, lt=SAFE_INT)] | Annotated[str, Field(max_length=80)]
     q: dict[str, Any]
 
 
@@ -59,7 +62,7 @@ def _request_ids(raw: dict[str, Any]) -> dict[str, Any]:
     if raw.get("type") == "intent" and isinstance(intent_id, str) and 0 < len(intent_id) <= 80:
         return {"intent_id": intent_id}
     if raw.get("type") == "query" and (
-        (isinstance(req_id, int) and not isinstance(req_id, bool) and abs(req_id) < 2**53)
+        (isinstance(req_id, int) and not isinstance(req_id, bool) and abs(req_id) < SAFE_INT)
         or (isinstance(req_id, str) and len(req_id) <= 80)
     ):
         return {"req_id": req_id}

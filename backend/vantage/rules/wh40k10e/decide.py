@@ -49,6 +49,8 @@ ANSWERS: dict[str, tuple[type, ...]] = {
     "coherency": (c.RemoveModels,),
 }
 """Pending decision → the commands that answer it."""
+ANSWER_ONLY = (c.Pass, c.Allocate, c.Reroll, c.RemoveModels)
+"""Commands that only answer a pending decision: with none pending there is nothing to answer."""
 
 
 def decide(state: State, cmd: Any, actor: str | None, dice: Dice) -> Decision:
@@ -89,6 +91,8 @@ def _gate(state: State, cmd: Any, actor: str) -> Rejection | None:
     if pending is None:
         if state.phase == "setup" or actor != state.active:
             return Rejection("turn/not_yours", f"it is {state.active}'s turn")
+        if isinstance(cmd, ANSWER_ONLY):
+            return Rejection("turn/nothing_pending", "the game is not waiting for that answer")
         return None
     if pending.kind == "declare_formations":
         ok = isinstance(cmd, c.DeclareFormations) and actor in pending.options

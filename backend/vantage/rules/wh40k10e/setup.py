@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from vantage.engine.codec import wire
+from vantage.engine.codec import printable, wire
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
 from vantage.rosters import Army, army_from_json, demo_armies
@@ -116,12 +116,15 @@ def _armies(raw: object) -> tuple[list[UnitSheet], Rejection | None] | Rejection
         return _bad("armies", "must be an object with p1 and p2")
     out: list[UnitSheet] = []
     no_base: Rejection | None = None
+    stranger = next((key for key in raw if key not in PLAYERS), None)
+    if stranger is not None:
+        return _bad(f"armies.{printable(str(stranger))}", "not a player of this game (p1 or p2)")
     for i, player in enumerate(PLAYERS):
         doc = raw.get(player, {"demo": i})
         if isinstance(doc, Mapping) and set(doc) == {"demo"}:
             index = doc["demo"]
             demos = demo_armies()
-            if not isinstance(index, int) or not 0 <= index < len(demos):
+            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(demos):
                 return _bad(f"armies.{player}.demo", f"must be 0..{len(demos) - 1}")
             army = demos[index]
         else:

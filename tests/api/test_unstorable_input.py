@@ -1,7 +1,10 @@
-"""Text no game can store (the NUL character: PostgreSQL's text columns refuse it) is refused
-with its path on both databases, never a 500 or a dropped connection."""
+"""Input no game can store or answer is refused with its path on both databases, never a 500 or
+a dropped connection: the NUL character (PostgreSQL's text columns refuse it), unpaired
+surrogates (no UTF-8 answer carries them), nesting deeper than any request needs."""
 
 from __future__ import annotations
+
+import json
 
 import httpx
 
@@ -63,3 +66,34 @@ def test_a_game_id_that_no_game_can_have_is_not_found(live_server: LiveServer) -
         assert (r.status_code, r.json()["code"]) == (404, "game/not_found"), path
     with Seat(live_server, "a%00b", token) as seat:
         assert seat.recv()["code"] == "game/not_found"
+
+
+def _nested(levels: int) -> str:
+    """A list nested ``levels`` deep, as JSON text (deeper than ``json.dumps`` goes)."""
+    return "[" * levels + "]" * levels
+
+
+def test_surrogates_deep_nesting_and_odd_marks_are_refused_at_their_path(
+    live_server: LiveServer,
+) -> None:
+    """Found by an audit: these were 500s, one of them (a surrogate in ``started_by``) for
+    every later export of the game."""
+    for body, field in (
+        ({"system": "sandbox", "\ud800": 1}, "\\ud800"),
+        ({"system": "sandbox", "setup": _setup(player="\ud800")}, "setup.players[0]"),
+        ({"system": "sandbox", "started_by": "\udfff"}, "started_by"),
+        ({"system": "sandbox", "started_by": {"who": "me"}}, "started_by"),
+        ('{"system": "sandbox", "started_by": ' + _nested(945) + "}", "started_by" + "[0]" * 32),
+        (
+            '{"system": "sandbox", "setup": {"units": ' + _nested(960) + "}}",
+            "setup.units" + "[0]" * 31,
+        ),
+        ({"system": "wh40k-10e", "armies": {"p3": {"demo": 0}}}, "armies.p3"),
+        ({"system": "wh40k-10e", "armies": {"p1": {"demo": True}}}, "armies.p1.demo"),
+    ):
+        # surrogates as \\ud800 escapes, as a browser may send them
+        text = body if isinstance(body, str) else json.dumps(body)
+        headers = {"content-type": "application/json"}
+        r = httpx.post(f"{live_server.base}/api/games", content=text, headers=headers)
+        assert r.status_code == 422, (field, r.text)
+        assert r.json()["detail"]["field"] == field

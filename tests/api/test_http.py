@@ -136,15 +136,27 @@ def test_invalid_setup_is_422_naming_the_field(
     assert field in r.json()["message"]
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"[1,2]", b"null", b"\xff\xfe"])
-def test_malformed_bodies_are_422_not_500(live_server: LiveServer, content: bytes) -> None:
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "the body is not valid JSON (at character 1)"),
+        (b"[1,2]", "the body must be a JSON object"),
+        (b"null", "the body must be a JSON object"),
+        (b"\xff\xfe", "the body is not valid JSON (at character 0)"),
+    ],
+)
+def test_malformed_bodies_are_422_not_500(
+    live_server: LiveServer, content: bytes, message: str
+) -> None:
+    """The body as a whole is named (field ""), in words: not pydantic's "[1]" or "valid
+    dictionary"."""
     r = httpx.post(
         f"{live_server.base}/api/games",
         content=content,
         headers={"content-type": "application/json"},
     )
     assert r.status_code == 422
-    assert r.json()["code"] == "request/invalid"
+    assert r.json() == {"code": "request/invalid", "message": message, "detail": {"field": ""}}
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -32,10 +34,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
-        loc = tuple(p for p in err.get("loc", ()) if p not in ("body", "query", "path"))
-        path = json_path(loc)
-        message = f"{path}: {err.get('msg', 'invalid')}" if path else str(err.get("msg"))
-        return rejection_response(Rejection("request/invalid", message, {"field": path}))
+        return rejection_response(_request_refusal(err))
 
     @app.exception_handler(HTTPException)
     async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
@@ -50,3 +49,17 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(
             {"code": "server/error", "message": "internal error", "detail": {}}, status_code=500
         )
+
+
+def _request_refusal(err: Mapping[str, Any]) -> Rejection:
+    """FastAPI's first complaint about a request, in our words where the body itself is bad."""
+    where = tuple(err.get("loc", ()))
+    if err.get("type") == "json_invalid":
+        at = next((p for p in where if isinstance(p, int)), None)
+        spot = f" (at character {at})" if at is not None else ""
+        return Rejection("request/invalid", f"the body is not valid JSON{spot}", {"field": ""})
+    if where == ("body",) and err.get("type") in ("dict_type", "model_attributes_type"):
+        return Rejection("request/invalid", "the body must be a JSON object", {"field": ""})
+    path = json_path(tuple(p for p in where if p not in ("body", "query", "path")))
+    message = f"{path}: {err.get('msg', 'invalid')}" if path else str(err.get("msg"))
+    return Rejection("request/invalid", message, {"field": path})

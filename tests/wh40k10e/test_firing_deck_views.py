@@ -89,3 +89,13 @@ def test_projection_lists_the_living_models_of_embarked_units() -> None:
         assert units[BREACH]["models_left"] == 3
         assert units[CARRIAGE]["embarked_models"] == []
         assert units[BROOD]["embarked_models"] == []
+
+
+def test_an_unknown_kind_is_unsupported_whatever_the_unit() -> None:
+    """Found by a docs audit: ``{"kind": "bogus"}`` was refused as ``query/unit``."""
+    s = _deck_state()
+    for query in ({"kind": "bogus"}, {"kind": "bogus", "unit": CARRIAGE}, {}):
+        answer = live_query(s, query)
+        assert isinstance(answer, Rejection) and answer.code == "query/unsupported", query
+    answer = live_query(s, {"kind": "targets", "unit": "nobody"})
+    assert isinstance(answer, Rejection) and answer.code == "query/unit"

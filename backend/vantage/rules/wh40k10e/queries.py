@@ -24,19 +24,19 @@ def live_query(state: State, query: Mapping[str, Any]) -> Any | Rejection:
     kind = query.get("kind")
     if kind == "layouts":
         return {k: title for k, (title, _) in LAYOUTS.items()}
+    if kind not in ("targets", "charge_targets"):
+        return Rejection("query/unsupported", "kinds: targets, charge_targets, layouts")
     unit = query.get("unit")
     if not isinstance(unit, str) or unit not in state.sheets:
         return Rejection("query/unit", "name a unit by id", {"field": "unit"})
-    if kind in ("targets", "charge_targets") and state.phase == "setup":
+    if state.phase == "setup":
         # nothing shoots or charges before the battle; and a loan's answer could tell which
         # models start embarked while the battle formations are still secret
         return Rejection("query/not_now", "no unit shoots or charges during set-up")
     if kind == "targets":
         deck = _deck_state(state, unit, query.get("firing_deck", []))
         return deck if isinstance(deck, Rejection) else eligible_targets(deck, unit)
-    if kind == "charge_targets":
-        return charge_targets(state, unit)
-    return Rejection("query/unsupported", "kinds: targets, charge_targets, layouts")
+    return charge_targets(state, unit)
 
 
 def _deck_state(state: State, transport: str, raw: object) -> State | Rejection:

@@ -47,6 +47,10 @@ def _serve(args: argparse.Namespace) -> int:
     from vantage.api.ws_protocol import WebSocketProtocol
 
     settings = Settings()
+    behind = _not_migrated(settings.database_url)
+    if behind:
+        print(behind, file=sys.stderr)
+        return 1
     host = args.host or settings.host
     port = args.port or settings.port
     settings = settings.model_copy(update={"host": host, "port": port})
@@ -65,11 +69,32 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _migrate(_args: argparse.Namespace) -> int:
-    from vantage.store.migrate import upgrade
+def _not_migrated(url: str) -> str | None:
+    """Why the server cannot start on this database (``vantage migrate`` first), if so."""
+    from sqlalchemy.exc import SQLAlchemyError
 
-    upgrade(Settings().database_url)
-    print("database is up to date")
+    from vantage.store.migrate import revisions
+
+    try:
+        current, head = revisions(url)
+    except SQLAlchemyError as exc:
+        return f"cannot open the database: {type(exc).__name__}: {str(exc).splitlines()[0]}"
+    if current == head:
+        return None
+    state = "has no tables yet" if current is None else f"is at revision {current}, not {head}"
+    return f"the database {state}: run `vantage migrate` first"
+
+
+def _migrate(_args: argparse.Namespace) -> int:
+    from vantage.store.migrate import revisions, upgrade
+
+    url = Settings().database_url
+    before, head = revisions(url)
+    upgrade(url)
+    if before == head:
+        print(f"database is up to date (revision {head})")
+    else:
+        print(f"database migrated from {before or 'empty'} to revision {head}")
     return 0
 
 

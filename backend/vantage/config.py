@@ -12,6 +12,13 @@ ENV_VARS = (
     "VANTAGE_PORT",
     "VANTAGE_STATIC_DIR",
     "VANTAGE_PUBLIC_URL",
+    "VANTAGE_QUERY_WORKERS",
+    "VANTAGE_QUERIES_PER_GAME",
+    "VANTAGE_SOCKETS_PER_SEAT",
+    "VANTAGE_SOCKETS_PER_SPECTATOR_LINK",
+    "VANTAGE_SOCKETS_PER_GAME",
+    "VANTAGE_GAME_IDLE_SECONDS",
+    "VANTAGE_MAX_IDLE_GAMES",
 )
 """Every variable the app reads; docker-compose.yml is checked against this list."""
 
@@ -41,6 +48,22 @@ class Settings(BaseSettings):
     send_queue_size: int = 2048
     replay_window: int = 1000
     """A client further behind than this many events gets a snapshot instead of a replay."""
+    query_workers: int = Field(default=4, ge=1, le=64)
+    """Threads answering websocket queries (their own, not the default executor's)."""
+    queries_per_game: int = Field(default=2, ge=1, le=64)
+    """At most this many of one game's queries with those threads at once, whatever the number
+    of its sockets; the rest wait in the game's own line (docs/protocol.md, "Limits")."""
+    sockets_per_seat: int = Field(default=8, ge=1)
+    """Open sockets per seat link in this process; one more is refused (close code 4429)."""
+    sockets_per_spectator_link: int = Field(default=256, ge=1)
+    """Open sockets per spectator link (shared with an audience, so many more than a seat's)."""
+    sockets_per_game: int = Field(default=320, ge=1)
+    """Open sockets per game in this process, all links together."""
+    game_idle_seconds: float = Field(default=300.0, ge=0)
+    """A game with no socket in this process, untouched this long, leaves the memory cache (it is
+    loaded again from the database when next asked for)."""
+    max_idle_games: int = Field(default=200, ge=0)
+    """Games without sockets kept in memory at most; the least recently used go first."""
 
     @field_validator("database_url")
     @classmethod

@@ -21,7 +21,8 @@ from vantage.api.malloc import keep_heap_memory
 from vantage.api.static import mount_frontend
 from vantage.api.ws import endpoint
 from vantage.app.games import GameService
-from vantage.app.rooms import RoomHub
+from vantage.app.query_pool import QueryPool
+from vantage.app.rooms import RoomHub, SocketLimits
 from vantage.bus import open_bus
 from vantage.config import Settings
 from vantage.store.db import Database, open_database
@@ -29,6 +30,7 @@ from vantage.store.db import Database, open_database
 log = logging.getLogger(__name__)
 POLL_SECONDS = 2.0
 CHECKPOINT_SECONDS = 2.0
+EVICT_SECONDS = 30.0
 
 
 GC_THRESHOLDS = (10_000, 20, 20)
@@ -65,12 +67,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tune_runtime()
         db = open_database(settings.database_url)
         bus = open_bus(settings.bus_url)
-        service = GameService(db, bus)
-        rooms = RoomHub()
+        queries = QueryPool(settings.query_workers, settings.queries_per_game)
+        service = GameService(db, bus, queries=queries)
+        rooms = RoomHub(
+            SocketLimits(
+                per_seat=settings.sockets_per_seat,
+                per_spectator_link=settings.sockets_per_spectator_link,
+                per_game=settings.sockets_per_game,
+            )
+        )
         service.on_commit(rooms.deliver)
         await bus.start(service.on_remote_commit)
         app.state.services = Services(settings, db, bus, service, rooms)
-        tasks = [asyncio.create_task(_checkpoint_wal(db))] if db.is_sqlite else []
+        tasks = [asyncio.create_task(_evict_idle_games(service, rooms, settings))]
+        if db.is_sqlite:
+            tasks.append(asyncio.create_task(_checkpoint_wal(db)))
         if bus.cross_process:
             tasks.append(asyncio.create_task(_poll_versions(service)))
         try:
@@ -81,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await bus.close()
+            service.close()
             await db.dispose()
 
     app = FastAPI(title="Vantage", version=__version__, lifespan=lifespan)
@@ -115,6 +127,18 @@ async def _checkpoint_wal(db: Database) -> None:
             await db.checkpoint()
         except Exception:
             log.warning("WAL checkpoint failed", exc_info=True)
+
+
+async def _evict_idle_games(service: GameService, rooms: RoomHub, settings: Settings) -> None:
+    """Now and then, forget the games no socket here has watched for a while (audit finding 7:
+    every game ever created or opened stayed in memory)."""
+    idle = settings.game_idle_seconds
+    while True:
+        await asyncio.sleep(min(EVICT_SECONDS, max(0.2, idle / 4)))
+        try:
+            service.evict_idle(lambda g: rooms.watchers(g) > 0, idle, settings.max_idle_games)
+        except Exception:
+            log.warning("evicting idle games failed", exc_info=True)
 
 
 async def _poll_versions(service: GameService) -> None:

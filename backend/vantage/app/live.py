@@ -45,6 +45,9 @@ class LiveGame:
     intents: OrderedDict[tuple[str | None, str], int] = field(default_factory=OrderedDict)
     """Recently committed (seat, intent id) pairs and their versions (idempotent retries): an id
     is a seat's own, so two seats may use the same one."""
+    snapshots: dict[str | None, tuple[int, str]] = field(default_factory=dict)
+    """The encoded ``snapshot`` message per view (a seat's player, ``None`` for spectators) and
+    the version it shows, so every socket opened at one version shares one string."""
 
     def apply(self, v: int, event: Any) -> None:
         """Fold one event in (``v`` must be the next version)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from vantage.app.live import LiveGame
 from vantage.engine.context import Viewer
+from vantage.engine.errors import Rejection
 from vantage.engine.fairness import EntropyContributed
 
 log = logging.getLogger(__name__)
@@ -34,11 +35,45 @@ class Room:
     members: set[Member] = field(default_factory=set)
 
 
+@dataclass(frozen=True, slots=True)
+class SocketLimits:
+    """How many sockets this process keeps open per seat link, per spectator link and per game
+    (``Settings.sockets_per_*``); one more is refused with ``connection/too_many``."""
+
+    per_seat: int = 8
+    per_spectator_link: int = 256
+    per_game: int = 320
+
+
 class RoomHub:
     """Every room of this process; the game service calls ``deliver`` after each commit."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: SocketLimits | None = None) -> None:
         self._rooms: dict[str, Room] = {}
+        self.limits = limits or SocketLimits()
+
+    def refusal(self, game_id: str, viewer: Viewer) -> Rejection | None:
+        """Why one more socket of this viewer may not join the game now, or ``None``. Check it
+        and ``join`` without awaiting in between, so two sockets cannot both take the last
+        place."""
+        room = self._rooms.get(game_id)
+        members = room.members if room else set()
+        same_link = sum(1 for m in members if m.viewer.player == viewer.player)
+        cap = self.limits.per_spectator_link if viewer.is_spectator else self.limits.per_seat
+        link = "spectator link" if viewer.is_spectator else "seat"
+        if same_link >= cap:
+            return Rejection(
+                "connection/too_many",
+                f"this {link} already has {cap} open connections; close one first",
+                {"limit": cap, "scope": "spectator" if viewer.is_spectator else "seat"},
+            )
+        if len(members) >= self.limits.per_game:
+            return Rejection(
+                "connection/too_many",
+                f"this game already has {self.limits.per_game} open connections",
+                {"limit": self.limits.per_game, "scope": "game"},
+            )
+        return None
 
     def join(self, game: LiveGame, member: Member) -> None:
         """Add a socket (call under the game's lock, after sending it the catch-up)."""
@@ -92,6 +127,20 @@ def redacted_payload(
     if isinstance(event, EntropyContributed):
         return game.encode(event)
     return game.ruleset.redact(event, state_after, viewer)
+
+
+def snapshot_message(game: LiveGame, viewer: Viewer) -> str:
+    """The ``snapshot`` message for this viewer's view of the game now; projected and encoded
+    once per version and view, however many sockets open (a full table is about 1 MB)."""
+    cached = game.snapshots.get(viewer.player)
+    if cached is not None and cached[0] == game.version:
+        return cached[1]
+    if any(v != game.version for v, _ in game.snapshots.values()):
+        game.snapshots.clear()  # the older versions' strings are never sent again
+    state = game.ruleset.project(game.state, viewer)
+    text = json.dumps({"type": "snapshot", "v": game.version, "state": state})
+    game.snapshots[viewer.player] = (game.version, text)
+    return text
 
 
 def event_message(game: LiveGame, v: int, event: Any, state_after: Any, viewer: Viewer) -> str:

@@ -16,6 +16,7 @@ async def metrics(services: ServicesDep, reset: bool = False) -> dict[str, Any]:
     """Intent timings (lock wait, decide, commit, fan-out, total) and counts by outcome."""
     snapshot = services.games.metrics.snapshot()
     snapshot["sockets"] = services.rooms.total_members()
+    snapshot["games_held"] = services.games.held_games()
     if reset:
         services.games.metrics.reset()
     return snapshot

@@ -23,7 +23,7 @@ from vantage.api.ws.protocol import (
 from vantage.api.ws.rate_limit import TokenBucket
 from vantage.app.export import fairness
 from vantage.app.live import LiveGame
-from vantage.app.rooms import Member, event_message
+from vantage.app.rooms import Member, event_message, snapshot_message
 from vantage.engine.context import Viewer
 from vantage.engine.errors import Rejection
 
@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 CLOSE_BAD_TOKEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_RESYNC = 4008
+CLOSE_TOO_MANY = 4429
 MAX_QUERIES_IN_FLIGHT = 4
 
 
@@ -82,17 +83,35 @@ async def game_socket(ws: WebSocket, game_id: str, token: str = "", since: str =
     if game is None:
         await ws.close(code=CLOSE_NOT_FOUND)
         return
-    outbox = Outbox(ws, services.settings.send_queue_size)
-    member = Member(viewer=viewer, send=outbox.put)
-    async with services.games.lock(game_id):
-        _send_catch_up(outbox, game, viewer, _version(since), services.settings.replay_window)
-        member.sent_v = game.version
-        services.rooms.join(game, member)
+    joined = await _join(ws, services, game, viewer, _version(since))
+    if isinstance(joined, Rejection):  # over a socket limit (docs/protocol.md, "Limits")
+        await ws.send_text(rejected(joined))
+        await ws.close(code=CLOSE_TOO_MANY)
+        return
+    outbox, member = joined
     try:
         await _read_loop(ws, services, game_id, viewer, outbox, member)
     finally:
         services.rooms.leave(game_id, member)
         await outbox.close()
+
+
+async def _join(
+    ws: WebSocket, services: Services, game: LiveGame, viewer: Viewer, since: int | None
+) -> tuple[Outbox, Member] | Rejection:
+    """Under the game's lock: refuse a socket over the limits, else send it the catch-up and
+    join it to the room (no await between the check and the join)."""
+    async with services.games.lock(game.id):
+        refusal = services.rooms.refusal(game.id, viewer)
+        if refusal is not None:
+            return refusal
+        game = services.games.cached(game.id) or game  # the held copy, if it was reloaded
+        outbox = Outbox(ws, services.settings.send_queue_size)
+        member = Member(viewer=viewer, send=outbox.put)
+        _send_catch_up(outbox, game, viewer, since, services.settings.replay_window)
+        member.sent_v = game.version
+        services.rooms.join(game, member)
+        return outbox, member
 
 
 def _send_catch_up(
@@ -115,15 +134,7 @@ def _send_catch_up(
     if since is not None and 0 <= since <= game.version and game.version - since <= window:
         entries = game.since(since)
     if entries is None:
-        outbox.put(
-            json.dumps(
-                {
-                    "type": "snapshot",
-                    "v": game.version,
-                    "state": game.ruleset.project(game.state, viewer),
-                }
-            )
-        )
+        outbox.put(snapshot_message(game, viewer))
         return
     for e in entries:
         outbox.put(event_message(game, e.v, e.event, e.state_after, viewer))

@@ -1,0 +1,114 @@
+"""Games leave the memory cache when no socket watches them for a while and come back from the
+database unchanged (audit finding 7); one snapshot string per version and view (finding 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vantage.app.games import Ack, GameService
+from vantage.app.rooms import snapshot_message
+from vantage.app.shell_commands import parse_command
+from vantage.bus.memory import MemoryBus
+from vantage.engine.context import Viewer
+from vantage.engine.errors import Rejection
+from vantage.rules.sandbox.presets import demo_table
+from vantage.store.db import open_database
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _move(model: str, x: float, y: float) -> dict[str, Any]:
+    return {"type": "move_models", "moves": [{"model": model, "to": {"x": x, "y": y}}]}
+
+
+def _unwatched(_game_id: str) -> bool:
+    return False
+
+
+async def _new(service: GameService) -> str:
+    created = await service.create({"system": "sandbox", "setup": demo_table()})
+    assert not isinstance(created, Rejection)
+    return created.id
+
+
+async def test_an_idle_game_is_forgotten_and_reloads_with_the_same_state(sqlite_url: str) -> None:
+    clock = Clock()
+    service = GameService(open_database(sqlite_url), MemoryBus(), monotonic=clock)
+    game_id = await _new(service)
+    p1 = Viewer("p1")
+    assert await service.submit(game_id, p1, "a", 0, _move("w1", 10, 9)) == Ack(1)
+    before = await service.get(game_id)
+    assert before is not None
+    state, version, rolls = before.state, before.version, before.rolls
+
+    clock.now += 59
+    assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 0  # not idle long enough
+    assert service.evict_idle(lambda g: True, idle_seconds=0, keep=0) == 0  # a socket watches it
+    clock.now += 1
+    assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 1
+    assert service.cached(game_id) is None and service.held_games() == 0
+
+    after = await service.get(game_id)
+    assert after is not None and after is not before
+    assert (after.state, after.version, after.rolls) == (state, version, rolls)
+    # it plays on from there, and a retry of the intent before the eviction is still known
+    assert await service.submit(game_id, p1, "b", 1, _move("w2", 12, 9)) == Ack(2)
+    assert await service.submit(game_id, p1, "a", 0, _move("w1", 10, 9)) == Ack(1)
+
+
+async def test_a_game_whose_lock_is_held_stays(sqlite_url: str) -> None:
+    service = GameService(open_database(sqlite_url), MemoryBus(), monotonic=Clock())
+    game_id = await _new(service)
+    async with service.lock(game_id):
+        assert service.evict_idle(_unwatched, idle_seconds=0, keep=0) == 0
+    assert service.evict_idle(_unwatched, idle_seconds=0, keep=0) == 1
+
+
+async def test_beyond_the_kept_number_the_least_recently_used_go_first(sqlite_url: str) -> None:
+    clock = Clock()
+    service = GameService(open_database(sqlite_url), MemoryBus(), monotonic=clock)
+    ids = []
+    for _ in range(3):
+        ids.append(await _new(service))
+        clock.now += 1
+    await service.get(ids[0])  # the first is now the most recently used
+    assert service.evict_idle(_unwatched, idle_seconds=3600, keep=1) == 2
+    assert [service.cached(g) is not None for g in ids] == [True, False, False]
+
+
+async def test_a_submit_waiting_while_its_game_is_forgotten_commits_to_the_held_copy(
+    sqlite_url: str,
+) -> None:
+    """The copy a submit fetched before taking the lock may have been forgotten (and another
+    loaded) meanwhile: it decides and commits on the copy held once it has the lock."""
+    service = GameService(open_database(sqlite_url), MemoryBus(), monotonic=Clock())
+    game_id = await _new(service)
+    stale = await service.get(game_id)
+    assert stale is not None
+    service.evict_idle(_unwatched, idle_seconds=0, keep=0)
+    fresh = await service.get(game_id)
+    assert fresh is not None and fresh is not stale
+    command = parse_command(stale, _move("w1", 10, 9))
+    assert await service._submit_locked(stale, Viewer("p1"), "x", 0, command) == Ack(1)
+    assert (fresh.version, stale.version) == (1, 0)
+
+
+async def test_every_socket_at_one_version_shares_one_snapshot_string(sqlite_url: str) -> None:
+    service = GameService(open_database(sqlite_url), MemoryBus())
+    game_id = await _new(service)
+    game = await service.get(game_id)
+    assert game is not None
+    spectator, p1 = Viewer(None), Viewer("p1")
+    first = snapshot_message(game, spectator)
+    assert snapshot_message(game, spectator) is first
+    assert snapshot_message(game, p1) is not first
+    assert await service.submit(game_id, p1, "a", 0, _move("w1", 10, 9)) == Ack(1)
+    after = snapshot_message(game, spectator)
+    assert after is not first and '"v": 1' in after
+    assert set(game.snapshots) == {None}  # the older version's strings were dropped

@@ -20,7 +20,17 @@ from vantage.rules.wh40k10e.state import (
     UnitStatus,
 )
 
-PHASE_EFFECTS = ("go_to_ground", "smokescreen", "overwatch", "epic_challenge", "tank_shock")
+PHASE_EFFECTS = (
+    "go_to_ground",
+    "smokescreen",
+    "overwatch",
+    "epic_challenge",
+    "tank_shock",
+    "command_reroll",
+)
+"""Unit effects that end with the phase. ``command_reroll`` marks that this phase's Advance or
+Charge roll was re-rolled (no die twice, wh40k-10th §6.2 item 1, §7); a later roll is a new
+roll and may be re-rolled again."""
 
 
 def evolve(state: State, event: Any) -> State:

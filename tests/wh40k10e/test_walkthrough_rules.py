@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from tests.wh40k10e.arrange import arranged, row
-from tests.wh40k10e.test_rules import BROOD, LINE, run
+from tests.wh40k10e.test_rules import BROOD, LINE, run, shift
 from vantage.engine.decision import Accepted
+from vantage.engine.errors import Rejection
 from vantage.rules.wh40k10e import commands as c
 from vantage.rules.wh40k10e.events import PhaseStarted, Waiting
 from vantage.rules.wh40k10e.evolve import evolve
+from vantage.rules.wh40k10e.state import State
 
 
 def test_command_reroll_on_an_advance_is_usable_again_in_a_later_phase() -> None:
@@ -25,3 +27,34 @@ def test_command_reroll_on_an_advance_is_usable_again_in_a_later_phase() -> None
     s, d = run(s, "p1", c.UseStratagem(name="command_reroll", unit=LINE), [6])
     assert isinstance(d, Accepted), d
     assert s.status[LINE].advance_roll == 6
+
+
+BREACH = "p1-ac-breach"
+
+
+def _arrived_breachers(strict: bool) -> State:
+    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)}, request={"strict": strict})
+    s = s.with_status(BREACH, location="reserves", reserve="deep_strike")
+    ids = [mid for mid, m in s.offboard.items() if m.unit == BREACH]
+    places = tuple(
+        c.Place(model=mid, x=x, y=y) for mid, (x, y) in zip(ids, row(30, 20, 5), strict=True)
+    )
+    s, d = run(s, "p1", c.Arrive(unit=BREACH, models=places))
+    assert isinstance(d, Accepted), d
+    return s
+
+
+def test_a_unit_set_up_from_reserves_cannot_move_further_this_phase() -> None:
+    """wh40k-10th §4.5: it counts as having made a Normal move; it cannot move further this
+    phase (a Normal move after arriving was accepted). Refused in casual games too, like any
+    second move in a phase."""
+    for strict in (True, False):
+        s = _arrived_breachers(strict)
+        assert s.status[BREACH].move == "normal" and s.status[BREACH].moved_this_phase
+        for cmd in (
+            c.Move(unit=BREACH, kind="normal", paths=shift(s, BREACH, 0, 3)),
+            c.RollAdvance(unit=BREACH),
+        ):
+            _, d = run(s, "p1", cmd, [3])
+            assert isinstance(d, Rejection) and d.code == "move/arrived", d
+            assert "§4.5" in d.message

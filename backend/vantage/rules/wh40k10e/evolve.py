@@ -170,12 +170,14 @@ def _unit_placed(state: State, e: ev.UnitPlaced) -> State:
     if e.how == "deploy":
         return state.with_status(e.unit, location="table")
     if e.how == "arrive":
+        # counts as having made a Normal move and cannot move further this phase (§4.5)
         effects = aircraft.arrived(state.status[e.unit].effects)
         return state.with_status(
             e.unit,
             location="table",
             reserve=None,
             move="normal",
+            moved_this_phase=True,
             arrived_round=state.round,
             effects=effects,
         )

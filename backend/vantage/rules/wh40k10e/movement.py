@@ -41,6 +41,12 @@ def _ready(state: State, unit: str) -> Rejection | None:
     s = state.status[unit]
     if s.location != "table":
         return Rejection("move/not_on_table", "that unit is not on the battlefield")
+    if s.moved_this_phase and s.arrived_round == state.round and s.move == "normal":
+        return Rejection(
+            "move/arrived",
+            "that unit was set up from Reserves this phase: it counts as having made a Normal "
+            "move and cannot move further this phase (§4.5)",
+        )
     if s.moved_this_phase or (s.disembarked_now and s.move == "normal"):
         return Rejection("move/already_moved", "that unit has already moved this phase")
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tests.wh40k10e.arrange import arranged, row
 from tests.wh40k10e.test_rules import BROOD, LINE, run, shift
 from vantage.engine.decision import Accepted
@@ -58,3 +60,48 @@ def test_a_unit_set_up_from_reserves_cannot_move_further_this_phase() -> None:
             _, d = run(s, "p1", cmd, [3])
             assert isinstance(d, Rejection) and d.code == "move/arrived", d
             assert "§4.5" in d.message
+
+
+CARRIAGE = "p1-ac-carriage"
+
+
+def _carriage_at(x: float, y: float, strict: bool = True) -> State:
+    """The ruined city; the Pyre Carriage (oval 170 x 105 mm) at (x, y), its long axis along y."""
+    s = arranged(
+        {CARRIAGE: [(x, y)], BROOD: row(10, 39, 10)},
+        request={"layout": "ruined-city", "strict": strict},
+    )
+    m = s.models_of(CARRIAGE)[0]
+    return replace(s, table=s.table.with_models({m.id: m.placed(x, y, facing=90)}))
+
+
+def _drive(s: State, x: float, y: float) -> c.Move:
+    m = s.models_of(CARRIAGE)[0]
+    return c.Move(unit=CARRIAGE, kind="advance", paths=(c.PathIn(model=m.id, path=((x, y),)),))
+
+
+def test_a_move_may_not_end_on_a_barricade() -> None:
+    """wh40k-10th §2.5 B (seed L3748-L3786): models may move over a barricade but not end any
+    move on it. The walkthrough's carriage ended overlapping Barricade t8 (x 31-36, y 21.7-22.3)
+    by about 0.3 sq in and was accepted."""
+    s = _carriage_at(36, 7)
+    s, _ = run(s, "p1", c.RollAdvance(unit=CARRIAGE), [5])
+    _, d = run(s, "p1", _drive(s, 37, 19.7))
+    assert isinstance(d, Rejection) and d.code == "rule/on_obstacle", d
+    assert "Barricade t8" in d.message and dict(d.detail)["terrain"] == "t8"
+    _, d = run(s, "p1", _drive(s, 37, 18.3))  # 18.3 + 3.35 < 21.7: short of it
+    assert isinstance(d, Accepted), d
+    casual = replace(s, options=replace(s.options, strict=False))
+    _, d = run(casual, "p1", _drive(s, 37, 19.7))
+    assert isinstance(d, Accepted) and [w.code for w in d.warnings] == ["rule/on_obstacle"]
+
+
+def test_a_unit_may_not_be_set_up_on_debris() -> None:
+    """wh40k-10th §2.5 C: nor set up on one (Statuary t10, x 8-11, y 11-13)."""
+    s = arranged({LINE: row(30, 5, 10), BROOD: row(10, 39, 10)}, request={"layout": "ruined-city"})
+    s = s.with_status(BREACH, location="reserves", reserve="deep_strike")
+    ids = [mid for mid, m in s.offboard.items() if m.unit == BREACH]
+    spots = row(7, 12, 5)
+    places = tuple(c.Place(model=m, x=x, y=y) for m, (x, y) in zip(ids, spots, strict=True))
+    _, d = run(s, "p1", c.Arrive(unit=BREACH, models=places))
+    assert isinstance(d, Rejection) and d.code == "rule/on_obstacle", d

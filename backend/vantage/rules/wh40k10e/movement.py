@@ -344,8 +344,9 @@ def _path_problems(
     if not geo.coherent(after, unit):
         out.append(problem("rule/coherency", "the unit must end its move in unit coherency (§3.4)"))
     from vantage.rules.wh40k10e.floors import floor_problems
+    from vantage.rules.wh40k10e.obstacles import obstacle_problems
 
-    return out + floor_problems(after, list(sweeps))
+    return out + floor_problems(after, list(sweeps)) + obstacle_problems(after, list(sweeps))
 
 
 def _escape_tests(state: State, unit: str, sweeps: dict[str, Sweep]) -> list[str]:

@@ -91,7 +91,8 @@ def physical(table: Table, ids: Sequence[str]) -> Rejection | None:
 def rule_problems(
     table: Table, unit: str, ids: Sequence[str], enemy_gap: float | None = None
 ) -> list[Rejection]:
-    """Engagement range, the reserve distance (horizontal) and coherency (§4.2, §4.5, §3.4)."""
+    """Engagement range, the reserve distance (horizontal), coherency, floors and obstacles
+    (§4.2, §4.5, §3.4, §2.5)."""
     out: list[Rejection] = []
     player = table.units[unit].player
     enemies = geo.enemy_models(table, player)
@@ -120,8 +121,9 @@ def rule_problems(
     if not geo.coherent(table, unit):
         out.append(problem("rule/coherency", "the unit must be set up in unit coherency (§3.4)"))
     from vantage.rules.wh40k10e.floors import floor_problems
+    from vantage.rules.wh40k10e.obstacles import obstacle_problems
 
-    return out + floor_problems(table, ids)
+    return out + floor_problems(table, ids) + obstacle_problems(table, ids)
 
 
 def zone_problems(table: Table, ids: Sequence[str], zone: Zone, what: str) -> list[Rejection]:

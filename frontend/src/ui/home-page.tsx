@@ -145,6 +145,11 @@ export function HomePage() {
       <header class="home__header">
         <h1>Vantage</h1>
         <p>A refereed tabletop for miniature wargames. Set up a table and send each player their link.</p>
+        <p class="home__help" data-testid="home-help">
+          At a table (sandbox, 9th, 8th edition or Deathmatch), the <kbd>?</kbd> button in the top
+          bar, or the <kbd>?</kbd> key, lists every control (moving, turning, levels, tools) and
+          what the table referees.
+        </p>
       </header>
 
       <form class="card" onSubmit={create}>

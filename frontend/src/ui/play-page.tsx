@@ -12,6 +12,7 @@ import { installTestHooks } from "../test-hooks";
 import { BoardView } from "./board-view";
 import { ConnectionBadge } from "./connection-badge";
 import { useDocumentTitle } from "./document-title";
+import { HelpButton, HelpPanel } from "./help-panel";
 import { SidePanel } from "./side-panel";
 import { TableTools } from "./table-tools";
 import { Toasts } from "./toasts";
@@ -42,6 +43,8 @@ export function PlayPage({ route }: { route: PlayRoute }) {
   const selected = useSignal<ReadonlySet<ModelId>>(new Set());
   const mode = useSignal<SelectMode>("model");
   const tools = useMemo(() => new TableTools(), []);
+  const help = useSignal(false);
+  const helpButton = useRef<HTMLButtonElement>(null);
 
   useEffect(
     () => installTestHooks(store, () => board.current, toolTestHooks(tools.readout)),
@@ -123,6 +126,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
             </button>
           </div>
           <ViewButtons board={() => board.current} />
+          <HelpButton open={help} button={helpButton} />
         </div>
       </header>
       <div class="play__main">
@@ -143,6 +147,12 @@ export function PlayPage({ route }: { route: PlayRoute }) {
           boardMoving={() => board.current?.moving() ?? false}
         />
       </div>
+      <HelpPanel
+        open={help}
+        system={store.system.value}
+        spectator={viewer?.role === "spectator"}
+        button={helpButton}
+      />
       <Toasts rejection={store.lastRejection} />
       {failure && (
         <div class="failure" role="alert">

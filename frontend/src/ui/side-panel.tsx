@@ -85,9 +85,10 @@ export function SidePanel({ store, selected, selectUnit, moveModels, boardMoving
           })}
         </ul>
         {me !== null && (state?.units.length ?? 0) > 0 && (
-          <p class="hint muted">
-            Drag one of your bases to move it. Shift-click or double-click a base (or pick a unit
-            here) to select its unit: dragging any of its models moves them all.
+          <p class="hint muted" data-testid="move-hint">
+            Drag one of your bases to move it, its ↻ handle (or Q / E) to turn it; shift-click or
+            double-click it, or pick a unit here, for its whole unit. All controls and what this
+            table referees: <kbd>?</kbd>
           </p>
         )}
       </section>

@@ -13,7 +13,7 @@ interface ToolButton {
   title: string;
 }
 
-const BUTTONS: readonly ToolButton[] = [
+export const BUTTONS: readonly ToolButton[] = [
   { kind: "move", label: "Move", key: "M", title: "Select and move your models" },
   { kind: "ruler", label: "Ruler", key: "R", title: "Measure base edge to base edge, or to a point" },
   { kind: "ring", label: "Range ring", key: "G", title: "Draw a ring at a distance from a model's base" },

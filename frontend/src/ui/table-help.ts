@@ -132,13 +132,14 @@ const GEOMETRY: Readonly<Record<string, string>> = {
     "The tools measure base edge to base edge, and every terrain piece blocks line of sight; " +
     "there is no cover, coherency or engagement.",
   "wh40k-9e":
-    "Measuring, range rings and line of sight follow Warhammer 40,000 9th edition (ruins, woods " +
-    "and craters never block sight; cover from touching light or heavy cover), and a drag shows " +
-    'coherency and the 1" engagement range.',
+    "Measuring, range rings and line of sight follow Warhammer 40,000 9th edition (buildings, " +
+    'hills, walls and pieces with the obscuring trait 5" or taller block sight; ruins, woods and ' +
+    "craters do not; cover from touching light or heavy cover), and a drag shows coherency and " +
+    'the 1" engagement range.',
   "wh40k-8e":
-    "Measuring, range rings and line of sight follow Warhammer 40,000 8th edition (ruins, woods " +
-    "and craters never block sight; cover from ruins, woods, craters and barricades), and a drag " +
-    'shows coherency and the 1" engagement range.',
+    "Measuring, range rings and line of sight follow Warhammer 40,000 8th edition (buildings, " +
+    "hills and barricades block sight; ruins, woods and craters do not; cover from ruins, woods, " +
+    'craters and barricades), and a drag shows coherency and the 1" engagement range.',
   deathmatch:
     "The tools follow Deathmatch: distances between silhouettes; a model sees only into the " +
     "half-plane in front of it (its facing matters); houses block sight, forests limit it and " +

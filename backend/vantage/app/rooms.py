@@ -105,6 +105,8 @@ class RoomHub:
         entries = game.since(before) or []
         encoded: dict[str | None, list[tuple[int, str]]] = {}
         for member in list(room.members):
+            if member.overflowed:  # its socket is closing: it catches up when it reconnects
+                continue
             key = member.viewer.player
             if key not in encoded:
                 encoded[key] = [

@@ -43,14 +43,25 @@ class Outbox:
         self._ws = ws
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=size)
         self.task = asyncio.create_task(self._drain())
+        self._resync: asyncio.Task[None] | None = None
 
     def put(self, text: str) -> bool:
-        """Queue a message; ``False`` if the client is too slow (it will resync)."""
+        """Queue a message; ``False`` once the client is too slow. The socket is then closed at
+        once with 4008 and nothing more is sent (the client reconnects and catches up; a later
+        event sent after a lost one would skip a version)."""
+        if self._resync is not None:
+            return False
         try:
             self._queue.put_nowait(text)
             return True
         except asyncio.QueueFull:
+            self._resync = asyncio.create_task(self._close_for_resync())
             return False
+
+    async def _close_for_resync(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+            await self._ws.close(code=CLOSE_RESYNC)
 
     async def _drain(self) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
@@ -64,6 +75,9 @@ class Outbox:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(self.task, timeout=2)
         self.task.cancel()
+        if self._resync is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self._resync, timeout=2)
 
 
 @router.websocket("/ws/games/{game_id}")

@@ -105,3 +105,18 @@ def test_a_unit_may_not_be_set_up_on_debris() -> None:
     places = tuple(c.Place(model=m, x=x, y=y) for m, (x, y) in zip(ids, spots, strict=True))
     _, d = run(s, "p1", c.Arrive(unit=BREACH, models=places))
     assert isinstance(d, Rejection) and d.code == "rule/on_obstacle", d
+
+
+def test_an_oval_base_beside_the_woods_gets_no_woods_penalty() -> None:
+    """wh40k-10th §2.5 E: -2" only when the base moves over the woods. The carriage's oval
+    (2.07" across) goes up x = 36, so it reaches x = 33.93, clear of Ash wood (x 27-33); the
+    circle of its largest radius (3.35") reached 32.65 and cost it 2"."""
+    s = _carriage_at(36, 7)
+    s, _ = run(s, "p1", c.RollAdvance(unit=CARRIAGE), [5])
+    m = s.models_of(CARRIAGE)[0]
+    dogleg = c.PathIn(model=m.id, path=((36, 18), (38.5, 18)))  # 13.5" of 10 + 5
+    _, d = run(s, "p1", c.Move(unit=CARRIAGE, kind="advance", paths=(dogleg,)))
+    assert isinstance(d, Accepted), d
+    closer = c.PathIn(model=m.id, path=((35, 7), (35, 18), (36.5, 18)))  # reaches 32.93
+    _, d = run(s, "p1", c.Move(unit=CARRIAGE, kind="advance", paths=(closer,)))
+    assert isinstance(d, Rejection) and d.code == "rule/too_far" and '13"' in d.message, d

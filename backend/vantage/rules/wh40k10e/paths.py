@@ -15,11 +15,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString, Point, Polygon
 
 from vantage.engine.table import Model, Table
 from vantage.geometry.measure import interiors_overlap
-from vantage.geometry.prisms import model_shape
+from vantage.geometry.prisms import model_shape, terrain_shape
+from vantage.geometry.sweeps import swept_overlaps
 from vantage.rules.wh40k10e import floors, geo
 from vantage.rules.wh40k10e.commands import PathIn
 
@@ -79,16 +80,42 @@ def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> 
         out.length = (
             _length(pts) + _turn(model, facing) + _climb(table, model, pts, z_end, keywords)
         )
-    out.woods = (
-        any(
-            t.kind == "woods"
-            and LineString(pts).buffer(geo.radius(model)).intersects(_poly(t.polygon))
-            for t in table.terrain
-        )
-        if len(pts) > 1
-        else False
-    )
+    out.woods = over_woods(table, model, pts, facing)
     return out
+
+
+def over_woods(table: Table, model: Model, pts: list[tuple[float, float]], facing: float) -> bool:
+    """Whether the base moves over any part of a woods footprint (§2.5 E): its real footprint at
+    its facing swept along the path, then turned at the end to its new facing (rules decisions
+    R5, R36); touching the woods' edge is not moving over it."""
+    woods = [t for t in table.terrain if t.kind == "woods" and len(t.polygon) >= 3]
+    if not woods:
+        return False
+    line = LineString(pts) if len(pts) > 1 else Point(pts[0])
+    reach = geo.radius(model)
+    for t in woods:
+        if line.distance(_poly(t.polygon)) >= reach:
+            continue  # not even the base's largest radius reaches it
+        zone = terrain_shape(t)
+        if swept_overlaps(model_shape(model), pts, zone):
+            return True
+        end = model.placed(pts[-1][0], pts[-1][1])
+        turns = _turning(model.facing, facing) if model.base.shape != "circle" else []
+        if any(
+            interiors_overlap(model_shape(end.placed(end.x, end.y, facing=f)), zone) for f in turns
+        ):
+            return True
+    return False
+
+
+def _turning(start: float, end: float) -> list[float]:
+    """The facings a base passes through turning the short way from ``start`` to ``end``,
+    every degree at most, the end included (none when it does not turn)."""
+    turn = (end - start + 180) % 360 - 180
+    if abs(turn) < 1e-9:
+        return []
+    n = max(1, math.ceil(abs(turn)))
+    return [start + turn * i / n for i in range(1, n + 1)]
 
 
 def _ghosts(table: Table, model: Model, x: float, y: float, z_end: float) -> list[Model]:
@@ -163,8 +190,6 @@ def _climb(
         poly = _poly(piece.polygon)
         if not line.intersects(poly) or line.touches(poly):
             continue
-        from shapely.geometry import Point
-
         ends_on = poly.contains(Point(pts[-1])) or poly.contains(Point(pts[0]))
         if not ends_on:
             extra += 2 * piece.height

@@ -81,13 +81,15 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
     live.stop()
 
 
-def _opener(chromium: Any, **options: Any) -> Iterator[Callable[[str], Any]]:
+def _opener(
+    chromium: Any, viewport: dict[str, int] = VIEWPORT, **options: Any
+) -> Iterator[Callable[[str], Any]]:
     """Open game links, each in a fresh browser context made with ``options``; each call
     returns the page once the table is shown (its page errors collected in ``page.errors``)."""
     contexts: list[Any] = []
 
     def open_link(url: str) -> Any:
-        context = chromium.new_context(viewport=VIEWPORT, **options)
+        context = chromium.new_context(viewport=viewport, **options)
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []
@@ -112,6 +114,12 @@ def open_table(chromium: Any) -> Iterator[Callable[[str], Any]]:
 def open_touch(chromium: Any) -> Iterator[Callable[[str], Any]]:
     """The same with a touch screen (and no hover)."""
     yield from _opener(chromium, has_touch=True)
+
+
+@pytest.fixture
+def open_phone(chromium: Any) -> Iterator[Callable[[str], Any]]:
+    """The same on a phone: 390 x 844, touch, no hover."""
+    yield from _opener(chromium, {"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 
 
 @pytest.fixture

@@ -6,65 +6,23 @@ screen and scrolls. The lobby says where it is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.tables import RUIN_TABLE
 from tests.support.browser import click_at, hook, wait_hook
 from tests.support.client import create_game
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-ROUND = {"shape": "circle", "diameter_mm": 32}
-SETUP = {
-    "table": {"width": 30, "depth": 22},
-    "players": ["p1", "p2"],
-    "units": [
-        {"id": "A", "player": "p1", "name": "Rangers"},
-        {"id": "B", "player": "p2", "name": "Brutes"},
-    ],
-    "models": [
-        {"id": "a1", "unit": "A", "base": ROUND, "x": 12, "y": 8},
-        {"id": "a2", "unit": "A", "base": ROUND, "x": 4, "y": 4},
-        {"id": "b1", "unit": "B", "base": ROUND, "x": 24, "y": 16},
-    ],
-    "terrain": [
-        {
-            "id": "r1",
-            "kind": "ruins",
-            "polygon": [[10, 6], [18, 6], [18, 14], [10, 14]],
-            "height": 6,
-            "floors": [3],
-        }
-    ],
-}
+SETUP = RUIN_TABLE
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 HELP = "[role=dialog][aria-label='Table help']"
-
-
-@pytest.fixture
-def open_phone(chromium: Any) -> Iterator[Callable[[str], Any]]:
-    """Game links on a phone (390 x 844, touch, no hover), as conftest's ``open_touch``."""
-    contexts: list[Any] = []
-
-    def open_link(url: str) -> Any:
-        context = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.errors = errors
-        page.goto(url)
-        page.wait_for_function("window.__vantage?.ready === true", timeout=15_000)
-        return page
-
-    yield open_link
-    for context in contexts:
-        context.close()
 
 
 def _focus_in_help(page: Any) -> bool:
@@ -93,7 +51,16 @@ def test_a_player_opens_the_help_by_key_and_by_button(
     for words in ("↻", "Q", "[", "E", "]", "turn left 15°", "turn right 15°", "5° steps"):
         assert words in turn
     text = help_panel.inner_text()
-    for words in ("PageUp", "PageDown", "Ruler", "Range ring", "Line of sight", "Esc", "Fit table", "Two fingers"):
+    for words in (
+        "PageUp",
+        "PageDown",
+        "Ruler",
+        "Range ring",
+        "Line of sight",
+        "Esc",
+        "Fit table",
+        "Two fingers",
+    ):
         assert words in text
     referee = page.get_by_test_id("help-referee").inner_text()
     assert "9th edition" in referee
@@ -196,9 +163,7 @@ def test_on_a_phone_the_help_fits_and_scrolls(
     assert not page.errors
 
 
-def test_the_lobby_says_where_the_help_is(
-    server: LiveServer, chromium: Any, shots: Path
-) -> None:
+def test_the_lobby_says_where_the_help_is(server: LiveServer, chromium: Any, shots: Path) -> None:
     context = chromium.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.goto(server.base + "/")

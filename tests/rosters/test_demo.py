@@ -82,3 +82,18 @@ def test_army_from_json_needs_an_object() -> None:
     with pytest.raises(ValueError, match="army: must be an object"):
         army_from_json([])
     assert isinstance(army_from_json({"name": "n", "edition": "e"}), Army)
+
+
+def test_every_demo_model_carries_a_ranged_weapon_when_its_unit_has_one() -> None:
+    """The loadout spread gives extras to the first models: a group's totals must be whole
+    loadouts, or a model ends with no weapons (QA s13 #15: Sapline Launcher #3, Kiln
+    Breachers #4 and #5 carried nothing to shoot)."""
+    from vantage.rules.wh40k10e.sheets import unit_sheets
+
+    for n, army in enumerate(demo_armies()):
+        for sheet in unit_sheets(army, f"p{n + 1}"):
+            ranged = {w.name for w in sheet.weapons if w.kind == "ranged"}
+            for mid, model in sheet.models:
+                assert model.weapons, mid
+                if ranged:
+                    assert ranged & set(model.weapons), (mid, model.weapons)

@@ -240,9 +240,8 @@ def test_firing_deck_lends_embarked_weapons_until_the_attacks_are_resolved() -> 
 
 def test_firing_deck_limits() -> None:
     s = _deck_state()
-    # The demo breachers: #1-#2 carry a Melt charge, #3-#5 a Kiln torch (and a maul each).
     three = _deck_shot(
-        (f"{BREACH}-3", "Kiln torch"), (f"{BREACH}-4", "Kiln torch"), (f"{BREACH}-5", "Kiln torch")
+        (f"{BREACH}-1", "Kiln torch"), (f"{BREACH}-2", "Kiln torch"), (f"{BREACH}-3", "Kiln torch")
     )
     _, d = run(s, "p1", three, [3, 2, 6, 1])
     assert isinstance(d, Rejection) and d.code == "rule/firing_deck_count"
@@ -251,7 +250,7 @@ def test_firing_deck_limits() -> None:
     _, d = run(s, "p1", _deck_shot((f"{BROOD}-1", "Barb spitter")), [3, 2, 6, 1])
     assert isinstance(d, Rejection) and d.code == "rule/firing_deck_model"
     # A weapon not lent this time cannot be fired.
-    shot = _deck_shot((f"{BREACH}-3", "Kiln torch"), fire=(f"{BREACH}-2", "Melt charge"))
+    shot = _deck_shot((f"{BREACH}-1", "Kiln torch"), fire=(f"{BREACH}-2", "Melt charge"))
     _, d = run(s, "p1", shot, [3, 2, 6, 1])
     assert isinstance(d, Rejection) and d.code == "shoot/weapon"
     no_deck = replace(s, sheets={**s.sheets, CARRIAGE: replace(s.sheets[CARRIAGE], firing_deck=0)})

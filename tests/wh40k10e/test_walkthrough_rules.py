@@ -120,3 +120,16 @@ def test_an_oval_base_beside_the_woods_gets_no_woods_penalty() -> None:
     closer = c.PathIn(model=m.id, path=((35, 7), (35, 18), (36.5, 18)))  # reaches 32.93
     _, d = run(s, "p1", c.Move(unit=CARRIAGE, kind="advance", paths=(closer,)))
     assert isinstance(d, Rejection) and d.code == "rule/too_far" and '13"' in d.message, d
+
+
+def test_a_unit_that_made_no_move_has_remained_stationary_for_heavy() -> None:
+    """wh40k-10th §8.4 HEAVY, §4.4: a unit of the active player on the battlefield that made no
+    move in its Movement phase has Remained Stationary when the phase ends (R37); it needed an
+    explicit Remain Stationary command, or its HEAVY weapons lost the +1 to hit."""
+    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)})
+    s = s.with_status(BREACH, location="reserves", reserve="deep_strike")
+    s, d = run(s, "p1", c.EndPhase())
+    assert isinstance(d, Accepted) and s.phase == "shooting", d
+    assert s.status[LINE].move == "stationary"
+    assert s.status[BROOD].move == "none"  # the other player's unit
+    assert s.status[BREACH].move == "none"  # not on the battlefield

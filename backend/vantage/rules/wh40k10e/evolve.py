@@ -88,7 +88,25 @@ def _statuses(state: State, change: Callable[[str, UnitStatus], UnitStatus]) -> 
     return replace(state, status={uid: change(uid, s) for uid, s in state.status.items()})
 
 
+def _remained_stationary(state: State, e: ev.PhaseStarted) -> State:
+    """At the end of its Movement phase, every unit of the active player that is on the
+    battlefield and made no move has Remained Stationary (§4.4, §8.4 HEAVY; rules decision
+    R37): no explicit command is needed."""
+    if not (state.phase == "movement" and e.phase != "movement" and e.player == state.active):
+        return state
+
+    def still(uid: str, s: UnitStatus) -> UnitStatus:
+        sheet = state.sheets.get(uid)
+        mine = sheet is not None and sheet.player == state.active
+        if mine and s.location == "table" and s.move == "none" and not s.moved_this_phase:
+            return replace(s, move="stationary")
+        return s
+
+    return _statuses(state, still)
+
+
 def _phase_started(state: State, e: ev.PhaseStarted) -> State:
+    state = _remained_stationary(state, e)
     new_turn = e.phase == "command"
 
     def reset(uid: str, s: UnitStatus) -> UnitStatus:

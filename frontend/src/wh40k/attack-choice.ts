@@ -2,9 +2,8 @@
 // `attacks` rows, one per model and weapon it carries. The client only estimates ranges from
 // base edges; line of sight and the rest are the server's to check (and to explain).
 
-import { reach } from "../geometry/base-footprint";
-import { distance } from "../geometry/vec";
 import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
+import { baseGap as footprintGap } from "./base-contact";
 import { isSpent } from "./one-shot";
 import type { AttackIn, UnitStatus, WeaponSheet } from "./wire";
 
@@ -16,9 +15,23 @@ const isBig = (s: UnitStatus): boolean => s.sheet.keywords.some((k) => BIG.inclu
 const isPistol = (w: WeaponSheet | undefined): boolean => w?.abilities.includes("PISTOL") ?? false;
 const isExtra = (w: WeaponSheet | undefined): boolean => w?.abilities.includes("EXTRA ATTACKS") ?? false;
 
-/** The horizontal gap between two bases' edges, in inches (circles of their reach). */
-export const baseGap = (a: ModelInfo, b: ModelInfo): number =>
-  Math.max(0, distance(a, b) - reach(a.base) - reach(b.base));
+/** The horizontal gap between two bases' edges, in inches: their real footprints (an oval at
+ * its facing), as the server's `geo.h_gap` measures, so the client offers what it accepts. */
+export const baseGap = (a: ModelInfo, b: ModelInfo): number => footprintGap(a, a, b);
+
+/** The vertical extent measured from: a based model's base plane, a hull's whole height (the
+ * server's `prisms.measured_extent`). */
+const extent = (m: ModelInfo): [number, number] => [m.z, m.base.shape === "hull" ? m.z + m.height : m.z];
+
+/** The vertical gap between two models' measured extents (0 when they overlap). */
+export function heightGap(a: ModelInfo, b: ModelInfo): number {
+  const [a0, a1] = extent(a);
+  const [b0, b1] = extent(b);
+  return Math.max(0, a0 - b1, b0 - a1);
+}
+
+/** Within Engagement Range: 1" across and 5" up (§4.2, the server's `geo.engaged`). */
+export const engaged = (a: ModelInfo, b: ModelInfo): boolean => heightGap(a, b) <= 5 + 1e-6 && baseGap(a, b) <= 1.0 + 1e-6;
 
 /**
  * First choices for shooting from the server's `targets` answer (weapon → eligible units):
@@ -85,7 +98,7 @@ export function rangedAttacks(
 /** Enemy units with a model within Engagement Range (1" base to base) of any of these models. */
 export function engagedUnits(models: readonly ModelInfo[], enemies: readonly ModelInfo[]): UnitId[] {
   const out = new Set<UnitId>();
-  for (const e of enemies) if (models.some((m) => baseGap(m, e) <= 1.0 + 1e-6)) out.add(e.unit);
+  for (const e of enemies) if (!out.has(e.unit) && models.some((m) => engaged(m, e))) out.add(e.unit);
   return [...out];
 }
 

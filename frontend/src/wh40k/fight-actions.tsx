@@ -2,8 +2,8 @@
 // weapon's target among the enemy units in reach, fight; then consolidate (or not).
 
 import { useSignal, useSignalEffect } from "@preact/signals";
-import type { ModelInfo, UnitId } from "../protocol/messages";
-import { baseGap, engagedUnits, meleeAttacks } from "./attack-choice";
+import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
+import { baseGap, engaged, engagedUnits, meleeAttacks } from "./attack-choice";
 import { positions, toPaths } from "./move-plan";
 import { spentWeapons } from "./one-shot";
 import { movePlan } from "./plan-start";
@@ -20,9 +20,37 @@ function fightersAt(control: W40Control, unit: UnitId): ModelInfo[] {
   return (state?.models ?? []).filter((m) => m.unit === unit).map((m) => ({ ...m, ...(at.get(m.id) ?? {}) }));
 }
 
+/** Inches: base contact as the server's `fight.can_fight` measures it. */
+const CONTACT = 0.01;
+
+/** The server's `fight.can_fight`: a model attacks a unit in its Engagement Range, or one in base
+ * contact with a friend of its unit that is in base contact with it (§8.2). Pure. */
+export function canReach(fighters: readonly ModelInfo[], enemies: readonly ModelInfo[], m: ModelInfo, target: UnitId): boolean {
+  const foes = enemies.filter((e) => e.unit === target);
+  if (foes.some((e) => engaged(m, e))) return true;
+  return fighters.some((f) => f.id !== m.id && baseGap(f, m) <= CONTACT && foes.some((e) => baseGap(f, e) <= CONTACT));
+}
+
+/** The model named first in a refusal ("Briarback Swarm #2 cannot attack that unit: ..."). */
+const refusedModel = (message: string, fighters: readonly ModelInfo[], label: (id: ModelId) => string): ModelId | null =>
+  fighters.find((f) => message.startsWith(`${label(f.id)} `))?.id ?? null;
+
 export function FightActions({ control, units }: { control: W40Control; units: UnitId[] }) {
   const picked = useSignal<UnitId | null>(null);
   const choice = useSignal<Record<string, string | null>>({});
+  /** Models whose attacks the player left out (or the server refused as out of reach). */
+  const dropped = useSignal<ReadonlySet<ModelId>>(new Set());
+  const seenRefusal = useSignal<number>(control.store.lastRejection.peek()?.seq ?? -1);
+  useSignalEffect(() => {
+    // A model the server says cannot attack is left out, so the next Fight goes through.
+    const r = control.store.lastRejection.value;
+    if (!r || r.seq === seenRefusal.peek() || r.code !== "rule/melee_reach") return;
+    seenRefusal.value = r.seq;
+    const st = control.store.state.peek();
+    const fighters = st?.models.filter((m) => units.includes(m.unit)) ?? [];
+    const id = refusedModel(r.message, fighters, (m) => control.names.peek().model(m));
+    if (id) dropped.value = new Set([...dropped.peek(), id]);
+  });
   const state = control.store.state.value;
   if (!state) return null;
   const names = control.names.value;
@@ -37,10 +65,12 @@ export function FightActions({ control, units }: { control: W40Control; units: U
   const melee = status?.sheet.weapons.filter((w) => w.kind === "melee" && !spent.has(w.name)) ?? [];
   const current: Record<string, string | null> = {};
   for (const w of melee) current[w.name] = choice.value[w.name] !== undefined ? choice.value[w.name] ?? null : (inReach[0] ?? null);
-  const reachable = (m: ModelInfo, target: UnitId) =>
-    enemies.some((e) => e.unit === target && baseGap(m, e) <= 1.0 + 1e-6) ||
-    fighters.some((f) => f.id !== m.id && baseGap(f, m) <= 0.05 && enemies.some((e) => e.unit === target && baseGap(f, e) <= 0.05));
+  const reachable = (m: ModelInfo, target: UnitId) => !dropped.value.has(m.id) && canReach(fighters, enemies, m, target);
   const attacks = status ? meleeAttacks(status, fighters, current, reachable) : [];
+  // Every model that could swing at a chosen target, ticked unless left out.
+  const swinging = status
+    ? fighters.filter((m) => meleeAttacks(status, [m], current, (x, t) => canReach(fighters, enemies, x, t)).length > 0)
+    : [];
   const plan = control.plan.value;
   const options: Record<string, string[]> = Object.fromEntries(melee.map((w) => [w.name, inReach]));
   return (
@@ -58,6 +88,11 @@ export function FightActions({ control, units }: { control: W40Control; units: U
               </button>
             )}
           </p>
+          {plan?.purpose !== "pile_in" && (
+            <p class="muted" data-testid="w40-pile-in-hint">
+              To move models before fighting, press Pile in first: until then a drag on the table pans the view.
+            </p>
+          )}
           {plan?.purpose === "pile_in" && (
             <PlanControls control={control} confirmLabel="Keep this pile-in" limit={3} hint="Drag models up to 3&quot; closer to the nearest enemy; the pile-in is sent with the attacks." onConfirm={() => undefined} />
           )}
@@ -71,6 +106,31 @@ export function FightActions({ control, units }: { control: W40Control; units: U
               onChange={(w, t) => (choice.value = { ...choice.value, [w]: t })}
               names={names}
             />
+          )}
+          {swinging.length > 0 && (
+            <details class="w40-fighters" open={dropped.value.size > 0} data-testid="w40-fighters">
+              <summary>
+                Attacking models: {swinging.filter((m) => !dropped.value.has(m.id)).length} of {swinging.length}
+              </summary>
+              <p class="muted">Untick a model to leave its attacks out (the referee refuses a model it finds out of reach).</p>
+              <div class="w40-row">
+                {swinging.map((m) => (
+                  <label key={m.id} class="w40-check">
+                    <input
+                      type="checkbox"
+                      data-fighter={m.id}
+                      checked={!dropped.value.has(m.id)}
+                      onChange={() => {
+                        const next = new Set(dropped.value);
+                        if (!next.delete(m.id)) next.add(m.id);
+                        dropped.value = next;
+                      }}
+                    />
+                    {names.model(m.id)}
+                  </label>
+                ))}
+              </div>
+            </details>
           )}
           <p class="muted" data-testid="w40-attack-count">{weaponsAimed(attacks.length)}</p>
           <button

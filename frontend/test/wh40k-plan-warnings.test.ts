@@ -11,7 +11,7 @@ const R = 32 / 50.8;
 describe("a planned move's warnings before Confirm", () => {
   it("turns the table's distance read-out to a warning past the limit, and says so in words", () => {
     const s = fixture();
-    const plan = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 10, y: 17 } }]);
+    const plan = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 10, y: 17 } }, { model: "p1-a-2", to: { x: 11.5, y: 17 } }]);
     expect(distanceTag(plan, 6)).toMatchObject({ model: "p1-a-1", at: { x: 10, y: 17 }, over: true });
     expect(distanceTag(plan, 6)?.far).toBeCloseTo(7);
     expect(distanceTag(plan, 7.5)?.over).toBe(false);
@@ -25,11 +25,14 @@ describe("a planned move's warnings before Confirm", () => {
 
   it("names a model that would end on an objective marker, not one touching it", () => {
     const s = fixture();
-    const on = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 30, y: 21 } }]);
+    const on = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 30, y: 21 } }, { model: "p1-a-2", to: { x: 31.5, y: 21 } }]);
     expect(planWarnings({ state: s, plan: on, limit: null, names: namer(s) })).toEqual([
       "Alpha #1 ends on objective marker o1: a move may not end on a marker.",
     ]);
-    const touching = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 30, y: 22 - 40 / 50.8 - R - 0.01 } }]);
+    const touching = addDrop(movePlan(s, "p1-a", "move"), [
+      { model: "p1-a-1", to: { x: 30, y: 22 - 40 / 50.8 - R - 0.01 } },
+      { model: "p1-a-2", to: { x: 31.5, y: 22 - 40 / 50.8 - R - 0.01 - 1 } },
+    ]);
     expect(planWarnings({ state: s, plan: touching, limit: null, names: namer(s) })).toEqual([]);
   });
 
@@ -38,11 +41,14 @@ describe("a planned move's warnings before Confirm", () => {
     s.models = s.models.map((m) => (m.unit === "p1-a" ? { ...m, y: 25 } : m));
     s.game.charge_roll = 7;
     s.game.pending = { player: "p1", kind: "charge_move", unit: "p1-a", options: ["p2-b"], detail: {} };
-    const short = addDrop(movePlan(s, "p1-a", "charge"), [{ model: "p1-a-1", to: { x: 10, y: 28 } }]);
+    const short = addDrop(movePlan(s, "p1-a", "charge"), [{ model: "p1-a-1", to: { x: 10, y: 28 } }, { model: "p1-a-2", to: { x: 11.5, y: 28 } }]);
     expect(planWarnings({ state: s, plan: short, limit: 7, names: namer(s) })).toEqual([
       "Alpha #1 is not in base contact, though the roll reaches an enemy model: a charging model must end in base contact where it can.",
     ]);
-    const contact = addDrop(movePlan(s, "p1-a", "charge"), [{ model: "p1-a-1", to: { x: 10, y: 30 - 2 * R - 0.004 } }]);
+    const contact = addDrop(movePlan(s, "p1-a", "charge"), [
+      { model: "p1-a-1", to: { x: 10, y: 30 - 2 * R - 0.004 } },
+      { model: "p1-a-2", to: { x: 11.5, y: 30 - 2 * R - 0.004 } },
+    ]);
     expect(planWarnings({ state: s, plan: contact, limit: 7, names: namer(s) })).toEqual([]);
     s.game.charge_roll = 3; // the gap is 5 - 2R = 3.74": out of the roll's reach
     expect(planWarnings({ state: s, plan: short, limit: 3, names: namer(s) })).toEqual([]);

@@ -4,7 +4,8 @@
 import { useEffect } from "preact/hooks";
 import { formatInches } from "../geometry/scale-bar";
 import { cancelPlan, longestPath, PLACES_ONLY, undoDrop } from "./move-plan";
-import { overLimit, planWarnings } from "./plan-warnings";
+import type { ModelId } from "../protocol/messages";
+import { climbNote, longestMeasured, overLimit, planWarnings } from "./plan-warnings";
 import type { W40Control } from "./w40-control";
 
 interface Props {
@@ -14,12 +15,14 @@ interface Props {
   /** Why the limit is less than the move (e.g. woods). */
   limitNote?: string;
   hint?: string;
+  /** Each moved model's end height (a move onto or off a floor): the climb counts. */
+  heights?: ReadonlyMap<ModelId, number>;
   onConfirm(): void;
   /** Called after Cancel (which starts a charge or consolidation again, and drops any other plan). */
   onCancel?: () => void;
 }
 
-export function PlanControls({ control, confirmLabel, limit, limitNote, hint, onConfirm, onCancel }: Props) {
+export function PlanControls({ control, confirmLabel, limit, limitNote, hint, heights, onConfirm, onCancel }: Props) {
   const plan = control.plan.value;
   // The table's distance read-out compares with the same limit.
   useEffect(() => {
@@ -28,14 +31,21 @@ export function PlanControls({ control, confirmLabel, limit, limitNote, hint, on
       control.limit.value = null;
     };
   }, [control, limit]);
+  useEffect(() => {
+    control.heights.value = heights ?? null;
+    return () => {
+      control.heights.value = null;
+    };
+  }, [control, heights]);
   const state = control.store.state.value;
   if (!plan) return null;
   const busy = !control.store.idle.value;
   const placing = PLACES_ONLY.has(plan.purpose);
   const live = control.livePlan.value ?? plan;
-  const far = longestPath(live);
+  const far = state ? longestMeasured(live, state, heights) : longestPath(live);
   const over = overLimit(far, limit);
-  const warnings = state ? planWarnings({ state, plan: live, limit, names: control.names.value }) : [];
+  const climb = state ? climbNote(live, state, heights) : null;
+  const warnings = state ? planWarnings({ state, plan: live, limit, names: control.names.value, heights }) : [];
   const strict = state?.game.strict !== false;
   return (
     <div class="w40-plan" data-testid="w40-plan" data-purpose={plan.purpose}>
@@ -50,6 +60,12 @@ export function PlanControls({ control, confirmLabel, limit, limitNote, hint, on
           Farthest model: {formatInches(far)}
           {limit !== null && ` of ${formatInches(limit)}`}
           {limit !== null && limitNote && <span class="muted"> ({limitNote})</span>}
+          {climb && (
+            <span class="w40-warn" data-testid="w40-plan-climb">
+              {" "}
+              ({climb})
+            </span>
+          )}
         </p>
       )}
       {warnings.length > 0 && (

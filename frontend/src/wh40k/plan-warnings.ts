@@ -9,8 +9,10 @@ import { insidePolygon } from "../geometry/polygon";
 import { type Point, distance } from "../geometry/vec";
 import { closestPoints } from "../board/tools/closest-points";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
-import type { ModelId, ModelInfo, Objective } from "../protocol/messages";
+import type { ModelId, ModelInfo, Objective, TerrainPiece } from "../protocol/messages";
+import { measuredLength } from "./climb";
 import { baseGap } from "./base-contact";
+import { heightGap } from "./attack-choice";
 import { type MovePlan, PLACES_ONLY, longestPath, pathLengths, positions, waypoints } from "./move-plan";
 import type { Namer } from "./names";
 import type { W40State } from "./wire";
@@ -28,15 +30,72 @@ export interface DistanceTag {
   over: boolean;
 }
 
-export function distanceTag(plan: MovePlan, limit: number | null): DistanceTag | null {
+/** Each model's path as the referee measures it: the plan's length plus climbing (the height
+ * change to its end height in `heights`, and tall terrain crossed, up and down: climb.ts), and
+ * the tall pieces it climbs over. Without a state, the plan's length only. */
+export function measuredPaths(
+  plan: MovePlan,
+  state?: W40State,
+  heights?: ReadonlyMap<ModelId, number>,
+): Map<ModelId, { length: number; over: TerrainPiece[] }> {
+  const flat = pathLengths(plan);
+  const out = new Map<ModelId, { length: number; over: TerrainPiece[] }>();
+  if (!state) {
+    for (const [id, d] of flat) out.set(id, { length: d, over: [] });
+    return out;
+  }
+  const keywords = state.game.units[plan.unit]?.sheet.keywords ?? [];
+  const ways = waypoints(plan);
+  const zOf = new Map(state.models.map((m) => [m.id, m.z]));
+  for (const [id, d] of flat) {
+    const start = plan.start.get(id);
+    const points = ways.get(id) ?? [];
+    if (!start || points.length === 0) {
+      out.set(id, { length: d, over: [] });
+      continue;
+    }
+    const z0 = zOf.get(id) ?? 0;
+    const z1 = heights?.get(id) ?? z0;
+    const m = measuredLength(state.terrain, keywords, [start, ...points], z0, z1);
+    out.set(id, { length: m.length, over: m.climbed.over });
+  }
+  return out;
+}
+
+/** The farthest model's distance as the referee measures it (climbing included). */
+/** The climbing of the plan's farthest-climbing model, in words for the distance read-out
+ * ("18.0" climbing over Hab block"), or null when no path climbs over terrain. */
+export function climbNote(plan: MovePlan, state?: W40State, heights?: ReadonlyMap<ModelId, number>): string | null {
+  let best: { up: number; names: string } | null = null;
+  for (const m of measuredPaths(plan, state, heights).values()) {
+    if (m.over.length === 0) continue;
+    const up = m.over.reduce((sum, t) => sum + 2 * t.height, 0);
+    if (!best || up > best.up) best = { up, names: [...new Set(m.over.map((t) => t.name || t.kind))].join(", ") };
+  }
+  return best ? `includes ${best.up.toFixed(1)}" climbing over ${best.names}` : null;
+}
+
+export function longestMeasured(plan: MovePlan, state?: W40State, heights?: ReadonlyMap<ModelId, number>): number {
+  let far = 0;
+  for (const { length } of measuredPaths(plan, state, heights).values()) far = Math.max(far, length);
+  return far;
+}
+
+export function distanceTag(
+  plan: MovePlan,
+  limit: number | null,
+  state?: W40State,
+  heights?: ReadonlyMap<ModelId, number>,
+): DistanceTag | null {
   if (PLACES_ONLY.has(plan.purpose)) return null;
-  const lengths = pathLengths(plan);
+  const measured = measuredPaths(plan, state, heights);
+  const lengths = new Map([...measured].map(([id, m]) => [id, m.length]));
   let best: ModelId | null = null;
   for (const [id, d] of lengths) if (d > 1e-6 && (best === null || d > (lengths.get(best) ?? 0))) best = id;
   if (best === null) return null;
   const at = positions(plan).get(best);
   if (!at) return null;
-  const far = longestPath(plan);
+  const far = lengths.get(best) ?? 0;
   return { model: best, at, far, over: overLimit(far, limit) };
 }
 
@@ -55,15 +114,89 @@ export interface PlanContext {
   limit: number | null;
   /** How the page names models (as its log does: "Alpha #1"). */
   names: Namer;
+  /** Each moved model's end height, where the move chooses one (the climb counts). */
+  heights?: ReadonlyMap<ModelId, number>;
+}
+
+/** Inches: a gap this small between two bases is an overlap (the plan's snapped contact leaves
+ * 0.004"; an oval's outline is sampled, so this is an estimate). */
+const OVERLAP = 1e-3;
+
+/** The planned models whose bases would overlap another model's (first pair only). */
+export function overlapping(models: readonly ModelInfo[], now: ReadonlyMap<ModelId, Point>, moved: readonly ModelId[]): [ModelInfo, ModelInfo] | null {
+  const placed = models.map((m) => {
+    const at = now.get(m.id);
+    return at ? { ...m, x: at.x, y: at.y } : m;
+  });
+  const byId = new Map(placed.map((m) => [m.id, m]));
+  for (const id of moved) {
+    const m = byId.get(id);
+    if (!m) continue;
+    for (const o of placed) {
+      if (o.id === m.id || heightGap(m, o) > 1e-6) continue;
+      if (Math.hypot(m.x - o.x, m.y - o.y) > 6) continue;
+      if (baseGap(m, m, o) < OVERLAP) return [m, o];
+    }
+  }
+  return null;
+}
+
+/**
+ * The models of a unit out of coherency where the plan puts them (the server's
+ * `common.coherency` with the 10th-edition rule: within 2" across and 5" up of one other model,
+ * of two in a unit of 7 or more, and every model in one group). Pure.
+ */
+export function incoherent(unitModels: readonly ModelInfo[]): ModelId[] {
+  if (unitModels.length <= 1) return [];
+  const need = unitModels.length >= 7 ? 2 : 1;
+  const links = new Map(unitModels.map((m) => [m.id, new Set<ModelId>()]));
+  unitModels.forEach((a, i) => {
+    for (const b of unitModels.slice(i + 1)) {
+      if (Math.hypot(a.x - b.x, a.y - b.y) > 12) continue;
+      if (heightGap(a, b) <= 5 + 1e-6 && baseGap(a, a, b) <= 2 + 1e-6) {
+        links.get(a.id)?.add(b.id);
+        links.get(b.id)?.add(a.id);
+      }
+    }
+  });
+  const groups: ModelId[][] = [];
+  const seen = new Set<ModelId>();
+  for (const m of unitModels) {
+    if (seen.has(m.id)) continue;
+    const group: ModelId[] = [];
+    const todo = [m.id];
+    seen.add(m.id);
+    while (todo.length) {
+      const id = todo.pop() as ModelId;
+      group.push(id);
+      for (const n of links.get(id) ?? []) if (!seen.has(n)) (seen.add(n), todo.push(n));
+    }
+    groups.push(group);
+  }
+  const main = new Set(groups.reduce((a, b) => (b.length > a.length ? b : a), []));
+  const ids = unitModels.map((m) => m.id);
+  const short = ids.filter((id) => (links.get(id)?.size ?? 0) < need);
+  return [...new Set([...short, ...ids.filter((id) => !main.has(id))])];
 }
 
 /** The plan's likely problems, in words, for the plan panel. */
-export function planWarnings({ state, plan, limit, names }: PlanContext): string[] {
+export function planWarnings({ state, plan, limit, names, heights }: PlanContext): string[] {
   if (PLACES_ONLY.has(plan.purpose)) return [];
   const out: string[] = [];
-  const far = longestPath(plan);
+  const measured = measuredPaths(plan, state, heights);
+  const far = longestMeasured(plan, state, heights);
   if (overLimit(far, limit)) {
     out.push(`Too far: a model moves ${far.toFixed(1)}", more than the ${(limit ?? 0).toFixed(1)}" allowed.`);
+  }
+  // Climbing over tall terrain counts up and down (§2.4): say so, as the distance jumps.
+  const climber = [...measured].find(([, m]) => m.over.length > 0);
+  if (climber && overLimit(far, limit)) {
+    const [id, m] = climber;
+    const pieces = [...new Set(m.over.map((t) => t.name || t.kind))].join(", ");
+    const up = m.over.reduce((sum, t) => sum + 2 * t.height, 0);
+    out.push(
+      `${names.model(id)} climbs over ${pieces}: ${up.toFixed(1)}" up and down count against the move (${state.game.units[plan.unit]?.sheet.keywords.includes("INFANTRY") ? "" : "only INFANTRY and BEAST go through ruins; "}go around to save it).`,
+    );
   }
   const byId = new Map(state.models.map((m) => [m.id, m]));
   const label = (m: ModelInfo): string => names.model(m.id);
@@ -76,6 +209,19 @@ export function planWarnings({ state, plan, limit, names }: PlanContext): string
     if (m && marker) {
       out.push(`${label(m)} ends on objective marker ${marker.id}: a move may not end on a marker.`);
       break;
+    }
+  }
+  if (moved.length > 0) {
+    const clash = overlapping(state.models, now, moved);
+    if (clash) out.push(`${label(clash[0])} would overlap ${label(clash[1])}: bases may not overlap.`);
+    const mine = state.models.filter((m) => m.unit === plan.unit).map((m) => {
+      const at = now.get(m.id);
+      return at ? { ...m, x: at.x, y: at.y } : m;
+    });
+    const apart = incoherent(mine);
+    if (apart.length > 0) {
+      const named = apart.slice(0, 3).map((id) => names.model(id)).join(", ");
+      out.push(`Out of unit coherency: ${named}${apart.length > 3 ? "…" : ""} (each model within 2" of ${mine.length >= 7 ? "two others" : "another"}, the unit in one group).`);
     }
   }
   if (plan.purpose === "charge") {

@@ -39,6 +39,8 @@ export class W40Control {
   /** How far the planned move may go, in inches, when the panel can tell (the table's read-out
    * turns to a warning past it). */
   readonly limit: Signal<number | null> = signal(null);
+  /** The planned move's end heights where the panel chooses them (the distance counts the climb). */
+  readonly heights: Signal<ReadonlyMap<string, number> | null> = signal(null);
   /** The unit the panels are working with (drawn highlighted). */
   readonly focus: Signal<UnitId | null> = signal(null);
   readonly highlight: Signal<Highlight> = signal(NO_HIGHLIGHT);

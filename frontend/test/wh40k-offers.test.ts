@@ -14,7 +14,7 @@ describe("pending → offered actions", () => {
   it("offers the active player the phase's units, end phase and nothing to the other side", () => {
     const s = fixture();
     const mine = offers(s, "p1");
-    expect(mine.main).toEqual({ kind: "shooting", units: ["p1-a"] });
+    expect(mine.main).toEqual({ kind: "shooting", units: ["p1-a"], unable: [] });
     expect(mine.endPhase).toBe(true);
     const theirs = offers(s, "p2");
     expect(theirs.main).toEqual({ kind: "watch", waitingFor: "p1", what: "to act" });
@@ -25,7 +25,7 @@ describe("pending → offered actions", () => {
   it("leaves out units that have shot or fell back", () => {
     const s = fixture();
     s.game.units["p1-a"] = status("p1-a", "p1", { shot: true });
-    expect(offers(s, "p1").main).toEqual({ kind: "shooting", units: [] });
+    expect(offers(s, "p1").main).toEqual({ kind: "shooting", units: [], unable: [] });
   });
 
   it("hands the defender the allocation and reaction windows in the other player's turn", () => {

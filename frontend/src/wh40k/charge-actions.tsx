@@ -54,7 +54,9 @@ export function DeclareCharge({ control, units }: { control: W40Control; units: 
     control.query({ kind: "charge_targets", unit: u }).then(
       (a) => {
         options.value = readUnitList(a);
-        targets.value = new Set(options.value.slice(0, 1));
+        // Ticked only when there is no choice to make: a second target makes the charge harder
+        // (every target must end in Engagement Range), so a player adds it on purpose.
+        targets.value = new Set(options.value.length === 1 ? options.value : []);
         control.setHighlight({ targets: targets.value });
       },
       () => (options.value = []),
@@ -78,6 +80,9 @@ export function DeclareCharge({ control, units }: { control: W40Control; units: 
       {chosen && options.value?.length === 0 && <p class="muted">No enemy unit within 12" of {names.unit(chosen)}.</p>}
       {chosen && (options.value?.length ?? 0) > 0 && (
         <>
+          {(options.value?.length ?? 0) > 1 && (
+            <p class="muted">Tick the unit(s) to charge: the move must end within Engagement Range of every one ticked.</p>
+          )}
           <div class="w40-row" role="group" aria-label="Charge targets">
             {options.value?.map((t) => (
               <label key={t} class="w40-check">

@@ -7,7 +7,7 @@ import type { MoveKind, W40State } from "./wire";
 import { embarkOptions } from "./embark";
 import { endHeights, levelLabel, planLevels } from "./elevation";
 import { type MovePlan, toPaths, toPlaces } from "./move-plan";
-import { WOODS_PENALTY, movePlan, placementPlan, planLimit, woodsPenalty, zoneBounds } from "./plan-start";
+import { WOODS_PENALTY, disembarkPlan, movePlan, placementPlan, planLimit, woodsPenalty, zoneBounds } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
@@ -17,6 +17,10 @@ interface Props {
   units: UnitId[];
   reserves: UnitId[];
   embarked: UnitId[];
+  /** Units within Engagement Range: only Fall Back or Remain Stationary (§4.4). */
+  engaged?: UnitId[];
+  /** Embarked units that may not disembark now, and why. */
+  stuck?: { unit: UnitId; why: string }[];
 }
 
 const KIND_LABEL: Readonly<Record<string, string>> = {
@@ -78,7 +82,7 @@ function MoveExtras({ state, plan, kind, level, into, names }: {
   );
 }
 
-export function MovementActions({ control, units, reserves, embarked }: Props) {
+export function MovementActions({ control, units, reserves, embarked, engaged = [], stuck = [] }: Props) {
   const kind = useSignal<MoveKind>("normal");
   const level = useSignal<number | null>(null);
   const into = useSignal<UnitId | "">("");
@@ -120,6 +124,7 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
           control={control}
           confirmLabel={into.value && embarkOptions(state, plan, kind.value).includes(into.value) ? "Move and embark" : "Confirm move"}
           limit={planLimit(state, live, kind.value)}
+          heights={endHeights(state.terrain, live, level.value ?? startLevel(state, plan))}
           limitNote={woodsPenalty(state, live, kind.value) > 0 ? `woods −${WOODS_PENALTY}"` : undefined}
           hint={planLevels(state.terrain, plan).length > 1 ? "Each drop adds a waypoint; climbing up or down counts against the move." : undefined}
           onConfirm={() => {
@@ -139,6 +144,7 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
   }
   const chosen = focus && units.includes(focus) ? focus : null;
   const status = chosen ? state.game.units[chosen] : undefined;
+  const isEngaged = chosen !== null && engaged.includes(chosen);
   const startMove = (k: MoveKind) => {
     if (!chosen) return;
     kind.value = k;
@@ -152,8 +158,17 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
       <UnitPicker units={units} names={names} label="Move" disabled={busy} onPick={(u) => control.selectUnit(u)} />
       {chosen && status && (
         <p data-testid="w40-move-hint">
-          Choose {status.advance_roll === null ? "Normal move (or another move)" : "Advance"} for <b>{names.unit(chosen)}</b> first,
-          then drag it on the table.
+          {isEngaged && status.advance_roll === null ? (
+            <>
+              <b>{names.unit(chosen)}</b> is within Engagement Range of an enemy unit: it may only Fall Back or Remain
+              Stationary.
+            </>
+          ) : (
+            <>
+              Choose {status.advance_roll === null ? "Normal move (or another move)" : "Advance"} for <b>{names.unit(chosen)}</b>{" "}
+              first, then drag it on the table.
+            </>
+          )}
         </p>
       )}
       {chosen && status && (
@@ -161,15 +176,21 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
           <b>{names.unit(chosen)}</b>
           {status.advance_roll === null ? (
             <>
-              <button type="button" class="button" disabled={busy} onClick={() => startMove("normal")}>
-                Normal move
-              </button>
-              <button type="button" class="button" disabled={busy} onClick={() => control.send({ type: "roll_advance", unit: chosen })}>
-                Roll to Advance
-              </button>
-              <button type="button" class="button" disabled={busy} onClick={() => startMove("fall_back")}>
-                Fall Back
-              </button>
+              {!isEngaged && (
+                <button type="button" class="button" disabled={busy} onClick={() => startMove("normal")}>
+                  Normal move
+                </button>
+              )}
+              {!isEngaged && (
+                <button type="button" class="button" disabled={busy} onClick={() => control.send({ type: "roll_advance", unit: chosen })}>
+                  Roll to Advance
+                </button>
+              )}
+              {isEngaged && (
+                <button type="button" class="button" disabled={busy} onClick={() => startMove("fall_back")}>
+                  Fall Back
+                </button>
+              )}
               <button
                 type="button"
                 class="button"
@@ -198,8 +219,17 @@ export function MovementActions({ control, units, reserves, embarked }: Props) {
         names={names}
         label="Disembark"
         disabled={busy}
-        onPick={(u) => (control.plan.value = placementPlan(state, u, "disembark", "zone"))}
+        onPick={(u) => (control.plan.value = disembarkPlan(state, u))}
       />
+      {stuck.length > 0 && (
+        <ul class="muted w40-unable" data-testid="w40-disembark-unable">
+          {stuck.map(({ unit: u, why }) => (
+            <li key={u} data-unit={u}>
+              {names.unit(u)} cannot disembark: {why}.
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@
 // server stays the referee; these lists only decide which buttons to show, and anything the
 // client cannot judge (line of sight, exact ranges) is left for the server to refuse with a reason.
 
-import type { ModelId, PlayerId, UnitId } from "../protocol/messages";
+import type { ModelId, ModelInfo, PlayerId, UnitId } from "../protocol/messages";
+import { engagedUnits } from "./attack-choice";
 import { STRATAGEM_CP } from "./names";
 import type { Game, Pending, StratagemName, UnitStatus, W40State } from "./wire";
 
@@ -40,8 +41,23 @@ export type MainOffer =
   | { kind: "coherency"; unit: UnitId; models: ModelId[]; suggested: ModelId[] }
   | { kind: "mortal"; hazardous: boolean; unit: UnitId; models: ModelId[]; source: string; wounds: number; dice: string[] }
   | { kind: "command" }
-  | { kind: "movement"; units: UnitId[]; reserves: UnitId[]; embarked: UnitId[] }
-  | { kind: "shooting"; units: UnitId[] }
+  | {
+      kind: "movement";
+      units: UnitId[];
+      reserves: UnitId[];
+      embarked: UnitId[];
+      /** Of `units`: those within Engagement Range of an enemy (not AIRCRAFT), which may only
+       * Fall Back or Remain Stationary (§4.4, as the server's `movement` checks). */
+      engaged: UnitId[];
+      /** Embarked units that may not disembark now, and why. */
+      stuck: { unit: UnitId; why: string }[];
+    }
+  | {
+      kind: "shooting";
+      units: UnitId[];
+      /** Units left out of `units` although they have ranged weapons, and why (§5.5, §8.4). */
+      unable: { unit: UnitId; why: string }[];
+    }
   | { kind: "charge"; units: UnitId[] }
   | { kind: "fight_over" }
   | { kind: "over" };
@@ -127,29 +143,80 @@ const hasFiringDeck = (game: Game, id: UnitId, s: UnitStatus): boolean =>
   (s.sheet.firing_deck ?? 0) > 0 &&
   Object.values(game.units).some((o) => o.location === "embarked" && o.transport === id);
 
-function phaseOffer(game: Game, me: PlayerId): MainOffer {
+/** The enemy units within Engagement Range of `unit` (1" across, 5" up; the server's
+ * `geo.engaged_enemies`, from the footprints the client has). */
+export function engagedEnemies(game: Game, models: readonly ModelInfo[], unit: UnitId): UnitId[] {
+  const owner = game.units[unit]?.sheet.player;
+  const mine = models.filter((m) => m.unit === unit);
+  const enemies = models.filter((m) => {
+    const p = game.units[m.unit]?.sheet.player;
+    return p !== undefined && p !== owner;
+  });
+  return engagedUnits(mine, enemies);
+}
+
+const isAircraft = (game: Game, unit: UnitId): boolean => game.units[unit]?.sheet.keywords.includes("AIRCRAFT") ?? false;
+
+/** Why an embarked unit may not disembark now (the server's `movement.disembark`), or null. */
+function disembarkBar(game: Game, s: UnitStatus): string | null {
+  const t = s.transport ? game.units[s.transport] : undefined;
+  if (t?.move === "advance") return "its transport Advanced this turn (§3.7)";
+  if (t?.move === "fall_back") return "its transport Fell Back this turn (§3.7)";
+  return null;
+}
+
+/** Why a unit with ranged weapons may not shoot now (the server's `shooting.shooting_weapons`;
+ * sight and range are left to the server's `targets` answer), or null. */
+function shootingBar(game: Game, models: readonly ModelInfo[], id: UnitId, s: UnitStatus): string | null {
+  if (s.shot) return "it has shot this phase";
+  if (s.move === "fall_back") return "it Fell Back this turn (§5.5)";
+  let ranged = s.sheet.weapons.filter((w) => w.kind === "ranged");
+  if (s.move === "advance") {
+    ranged = ranged.filter((w) => w.abilities.includes("ASSAULT"));
+    if (ranged.length === 0) return "it Advanced and has no Assault weapons (§8.4)";
+  }
+  const big = s.sheet.keywords.some((k) => k === "MONSTER" || k === "VEHICLE");
+  if (!big && engagedEnemies(game, models, id).length > 0 && !ranged.some((w) => w.abilities.includes("PISTOL"))) {
+    return "it is within Engagement Range and has no Pistols (§8.1)";
+  }
+  return null;
+}
+
+function phaseOffer(game: Game, models: readonly ModelInfo[], me: PlayerId): MainOffer {
   const mine = unitsOf(game, me);
   const onTable = mine.filter(([, s]) => s.location === "table");
   const ids = (list: [UnitId, UnitStatus][]): UnitId[] => list.map(([id]) => id);
   switch (game.phase) {
     case "command":
       return { kind: "command" };
-    case "movement":
+    case "movement": {
+      const units = ids(onTable.filter(([, s]) => !s.moved_this_phase && !(s.disembarked_now && s.move === "normal")));
+      const aboard = mine.filter(([, s]) => s.location === "embarked");
       return {
         kind: "movement",
-        units: ids(onTable.filter(([, s]) => !s.moved_this_phase && !(s.disembarked_now && s.move === "normal"))),
+        units,
         reserves: ids(mine.filter(([, s]) => s.location === "reserves")),
-        embarked: ids(mine.filter(([, s]) => s.location === "embarked")),
+        embarked: ids(aboard.filter(([, s]) => disembarkBar(game, s) === null)),
+        engaged: units.filter((u) => engagedEnemies(game, models, u).some((e) => !isAircraft(game, e))),
+        stuck: aboard.flatMap(([unit, s]) => {
+          const why = disembarkBar(game, s);
+          return why ? [{ unit, why }] : [];
+        }),
       };
-    case "shooting":
+    }
+    case "shooting": {
+      const armed = onTable.filter(([id, s]) => hasWeapons(s, "ranged") || hasFiringDeck(game, id, s));
+      const unable = armed.flatMap(([id, s]) => {
+        // A FIRING DECK transport's lent weapons are the server's to judge.
+        const why = hasFiringDeck(game, id, s) || s.shot ? null : shootingBar(game, models, id, s);
+        return why ? [{ unit: id, why }] : [];
+      });
       return {
         kind: "shooting",
-        units: ids(
-          onTable.filter(
-            ([id, s]) => !s.shot && s.move !== "fall_back" && (hasWeapons(s, "ranged") || hasFiringDeck(game, id, s)),
-          ),
-        ),
+        units: ids(armed.filter(([id, s]) => !s.shot && s.move !== "fall_back" && !unable.some((u) => u.unit === id))),
+        unable,
       };
+    }
     case "charge":
       return {
         kind: "charge",
@@ -170,7 +237,7 @@ const detailText = (value: unknown): string => (typeof value === "string" ? valu
 const detailList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
-function mainOffer(game: Game, me: PlayerId | null): MainOffer {
+function mainOffer(game: Game, models: readonly ModelInfo[], me: PlayerId | null): MainOffer {
   if (game.result !== null || game.phase === "over") return { kind: "over" };
   const p = game.pending;
   if (p === null) return { kind: "watch", waitingFor: null, what: "" };
@@ -184,7 +251,7 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
   }
   switch (p.kind) {
     case "act":
-      return phaseOffer(game, me);
+      return phaseOffer(game, models, me);
     case "place_objective":
       return { kind: "place_objective" };
     case "deploy":
@@ -246,7 +313,7 @@ function mainOffer(game: Game, me: PlayerId | null): MainOffer {
 }
 
 /** Stratagems a player may start on their own now (reaction windows come as `reaction`). */
-function ownStratagems(game: Game, me: PlayerId): StratagemName[] {
+function ownStratagems(game: Game, models: readonly ModelInfo[], me: PlayerId): StratagemName[] {
   const p = game.pending;
   const mine = unitsOf(game, me).filter(([, s]) => s.location === "table" && !s.battle_shocked);
   const acting = p?.kind === "act" && p.player === me;
@@ -265,7 +332,14 @@ function ownStratagems(game: Game, me: PlayerId): StratagemName[] {
   if (acting && game.phase === "charge" && mine.some(([, s]) => has(s, "VEHICLE") && s.charged)) {
     out.push("tank_shock");
   }
-  if (p?.kind === "fight" && p.player === me && p.options.some((u) => game.units[u] && has(game.units[u], "CHARACTER"))) {
+  // Epic Challenge: a CHARACTER's unit in Engagement Range of an enemy Attached unit (one with a
+  // Leader, §6.2 item 3, as the server's `stratagems._epic_challenge` checks).
+  const attachedFoe = (u: UnitId): boolean => engagedEnemies(game, models, u).some((e) => !!game.units[e]?.leader);
+  if (
+    p?.kind === "fight" &&
+    p.player === me &&
+    p.options.some((u) => game.units[u] && has(game.units[u], "CHARACTER") && attachedFoe(u))
+  ) {
     out.push("epic_challenge");
   }
   return out.filter((name) => affordable(game, me, name));
@@ -273,7 +347,7 @@ function ownStratagems(game: Game, me: PlayerId): StratagemName[] {
 
 export function offers(state: W40State, me: PlayerId | null): Offers {
   const game = state.game;
-  const main = mainOffer(game, me);
+  const main = mainOffer(game, state.models, me);
   const running = game.result === null && game.phase !== "over";
   const acting = me !== null && game.pending?.kind === "act" && game.pending.player === me;
   const undo = game.undo;
@@ -281,7 +355,7 @@ export function offers(state: W40State, me: PlayerId | null): Offers {
     main,
     endPhase: acting && running && game.phase !== "setup",
     undo: me !== null && running && undo !== null && undo.player === me && !undo.requested ? undo.label : null,
-    stratagems: me !== null && running ? ownStratagems(game, me) : [],
+    stratagems: me !== null && running ? ownStratagems(game, state.models, me) : [],
     concede: me !== null && running,
   };
 }

@@ -1,8 +1,10 @@
 // Starting a plan for a unit: a move from where its models stand, or a set-up proposal inside
 // the player's zone (or along their table edge for Reserves). Pure.
 
-import type { Point } from "../geometry/vec";
-import type { ModelId, UnitId } from "../protocol/messages";
+import { type Point, distance } from "../geometry/vec";
+import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
+import { offsetOutline, outlinePolygon } from "../board/tools/outline";
+import { insidePolygon } from "../geometry/polygon";
 import { type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan, waypoints } from "./move-plan";
 import { pathTouches } from "./woods-path";
 import { reach } from "../geometry/base-footprint";
@@ -90,4 +92,84 @@ export function woodsPenalty(state: W40State, plan: MovePlan, kind: string): num
     if (woods.some((w) => pathTouches(path, reach(base), w))) return WOODS_PENALTY;
   }
   return 0;
+}
+
+/** Inches kept clear of the transport and of other bases, and inside the 3" (the referee's
+ * "wholly within 3"" measures the whole base, the server's `movement.disembark`). */
+const CLEAR = 0.15;
+const DISEMBARK_RANGE = 3;
+
+/**
+ * A disembark proposal next to the transport: each model on a grid about it, wholly within 3"
+ * of the transport's footprint (its real outline, ovals at their facing), clear of other bases
+ * and more than 1" from enemies, each one placed next to the one before (coherency). Falls back
+ * to the zone proposal when the transport is not on the table.
+ */
+export function disembarkPlan(state: W40State, unit: UnitId): MovePlan {
+  const status = state.game.units[unit];
+  const hull = state.models.filter((m) => m.unit === status?.transport);
+  if (!status || hull.length === 0) return placementPlan(state, unit, "disembark", "zone");
+  const onTable = new Set(state.models.map((m) => m.id));
+  const models = status.sheet.models.filter(([id]) => !onTable.has(id)).map(([id, p]) => ({ id, base: p.base }));
+  const owner = status.sheet.player;
+  const enemy = (m: ModelInfo) => state.game.units[m.unit]?.sheet.player !== owner;
+  const others = state.models.filter((m) => !hull.includes(m));
+  const placed: { at: Point; r: number }[] = [];
+  const out = new Map<ModelId, Point>();
+  const { width, depth } = state.table;
+  const box = {
+    minX: Math.min(...hull.map((t) => t.x - reach(t.base))) - DISEMBARK_RANGE,
+    maxX: Math.max(...hull.map((t) => t.x + reach(t.base))) + DISEMBARK_RANGE,
+    minY: Math.min(...hull.map((t) => t.y - reach(t.base))) - DISEMBARK_RANGE,
+    maxY: Math.max(...hull.map((t) => t.y + reach(t.base))) + DISEMBARK_RANGE,
+  };
+  const centre = { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
+  const outlines = hull.map((t) => outlinePolygon(offsetOutline({ base: t.base, at: t, facing: t.facing }, 0), 96));
+  const STEP = 0.25;
+  for (const m of models) {
+    const r = reach(m.base);
+    const fits = (at: Point): boolean => {
+      if (at.x - r < 0 || at.x + r > width || at.y - r < 0 || at.y + r > depth) return false;
+      if (placed.some((p) => distance(p.at, at) < p.r + r + CLEAR)) return false;
+      if (others.some((o) => distance(o, at) < reach(o.base) + r + (enemy(o) ? 1 + CLEAR : CLEAR))) return false;
+      // From the centre to the transport's outline: clear of its base, and the far rim of this
+      // base (the centre's distance plus its reach) within 3" of it.
+      const d = outlines.map((poly) => toOutline(at, poly));
+      return d.every((g) => g >= r + CLEAR) && d.some((g) => g + r <= DISEMBARK_RANGE - CLEAR);
+    };
+    // Next to the model placed before (coherency), the first one nearest the transport.
+    const last = placed[placed.length - 1];
+    const target = last?.at ?? centre;
+    let best: Point | null = null;
+    let bestD = Infinity;
+    for (let x = box.minX; x <= box.maxX; x += STEP) {
+      for (let y = box.minY; y <= box.maxY; y += STEP) {
+        const at = { x, y };
+        const d = distance(at, target);
+        if (d >= bestD || !fits(at)) continue;
+        best = at;
+        bestD = d;
+      }
+    }
+    if (!best) return placementPlan(state, unit, "disembark", "zone");
+    placed.push({ at: best, r });
+    out.set(m.id, best);
+  }
+  return startPlan(unit, "disembark", out);
+}
+
+/** The distance from a point to a closed outline (0 inside it). */
+function toOutline(p: Point, poly: readonly Point[]): number {
+  if (insidePolygon(p, poly)) return 0;
+  let best = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[j]!;
+    const b = poly[i]!;
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 < 1e-18 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+    best = Math.min(best, Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy)));
+  }
+  return best;
 }

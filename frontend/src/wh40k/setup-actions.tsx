@@ -109,7 +109,8 @@ export function DeclareFormations({ control }: { control: W40Control }) {
         {mine.map(([id, s]) => {
           const leads = (s.sheet.leads ?? []).filter((b) => b === attach.value[id] || !led.has(b));
           const rides =
-            s.sheet.capacity === 0 && !joined(id) && !isAircraft(s)
+            // A TRANSPORT carries INFANTRY only (§3.7, the server's `deployment._embark_problems`).
+            s.sheet.capacity === 0 && !joined(id) && !isAircraft(s) && s.sheet.keywords.includes("INFANTRY")
               ? transports.filter(([t]) => t === embark.value[id] || room(t, id) >= size(id))
               : null;
           const free = !joined(id) && !aboard(id);

@@ -15,7 +15,16 @@ import type { W40Control } from "./w40-control";
 import { WeaponTargets, weaponsAimed } from "./weapon-targets";
 import type { WeaponSheet } from "./wire";
 
-export function ShootingActions({ control, units }: { control: W40Control; units: UnitId[] }) {
+export function ShootingActions({
+  control,
+  units,
+  unable = [],
+}: {
+  control: W40Control;
+  units: UnitId[];
+  /** Units that may not shoot now, and why. */
+  unable?: { unit: UnitId; why: string }[];
+}) {
   const unit = useSignal<UnitId | null>(null);
   const options = useSignal<Record<string, string[]> | null>(null);
   const choice = useSignal<Record<string, string | null>>({});
@@ -70,6 +79,15 @@ export function ShootingActions({ control, units }: { control: W40Control; units
   return (
     <div class="w40-step" data-testid="w40-shooting">
       <UnitPicker units={units} names={names} label="Shoot with" disabled={busy} onPick={pick} />
+      {unable.length > 0 && (
+        <ul class="muted w40-unable" data-testid="w40-shoot-unable">
+          {unable.map(({ unit: u, why }) => (
+            <li key={u} data-unit={u}>
+              {names.unit(u)} cannot shoot: {why}.
+            </li>
+          ))}
+        </ul>
+      )}
       {chosen && options.value === null && <p class="muted">Asking which targets are eligible…</p>}
       {chosen && options.value !== null && weapons.length === 0 && lenders.length === 0 && (
         <p class="muted">{names.unit(chosen)} has no eligible target (range, sight or Engagement Range).</p>

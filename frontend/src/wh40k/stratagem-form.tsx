@@ -5,6 +5,7 @@ import { useSignal } from "@preact/signals";
 import { reach } from "../geometry/base-footprint";
 import type { UnitId } from "../protocol/messages";
 import { STRATAGEM_CP, STRATAGEM_TITLE, title } from "./names";
+import { engagedEnemies } from "./offered-actions";
 import type { W40Control } from "./w40-control";
 import type { StratagemName, W40State } from "./wire";
 
@@ -58,7 +59,10 @@ export function stratagemNeeds(state: W40State, me: string, name: StratagemName,
       };
     }
     case "epic_challenge": {
-      const fighters = (g.pending?.options ?? []).filter((u) => kw(u, "CHARACTER"));
+      // Only a unit in Engagement Range of an enemy Attached unit (§6.2 item 3).
+      const fighters = (g.pending?.options ?? []).filter(
+        (u) => kw(u, "CHARACTER") && engagedEnemies(g, state.models, u).some((e) => !!g.units[e]?.leader),
+      );
       return { units: fighters, models: state.models.filter((m) => m.unit === (unit ?? fighters[0])).map((m) => m.id) };
     }
     case "go_to_ground":

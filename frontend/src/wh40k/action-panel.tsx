@@ -8,7 +8,7 @@ import { ChargeMove, DeclareCharge } from "./charge-actions";
 import { CoherencyActions, MortalActions, RerollActions } from "./choice-actions";
 import { Consolidate, FightActions } from "./fight-actions";
 import { MovementActions } from "./movement-actions";
-import { PHASE_TITLE, title } from "./names";
+import { PHASE_TITLE, title, undoLabel } from "./names";
 import type { MainOffer } from "./offered-actions";
 import { ReactionActions } from "./reaction-actions";
 import { DeclareFormations, Deploy, PlaceObjective, Scouts } from "./setup-actions";
@@ -75,7 +75,7 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
     case "confirm_undo":
       return (
         <div class="w40-step" data-testid="w40-confirm-undo">
-          <p>Your opponent asks to undo: {offer.label}</p>
+          <p>Your opponent asks to undo: {undoLabel(offer.label, control.names.value)}</p>
           <div class="w40-row">
             <button type="button" class="button button--primary" onClick={() => control.send({ type: "answer_undo", accept: true })}>
               Allow
@@ -89,9 +89,18 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
     case "command":
       return <p class="muted">Command phase: CP gained and Battle-shock tests are in the log. End the phase to move.</p>;
     case "movement":
-      return <MovementActions control={control} units={offer.units} reserves={offer.reserves} embarked={offer.embarked} />;
+      return (
+        <MovementActions
+          control={control}
+          units={offer.units}
+          reserves={offer.reserves}
+          embarked={offer.embarked}
+          engaged={offer.engaged}
+          stuck={offer.stuck}
+        />
+      );
     case "shooting":
-      return <ShootingActions control={control} units={offer.units} />;
+      return <ShootingActions control={control} units={offer.units} unable={offer.unable} />;
     case "charge":
       return <DeclareCharge control={control} units={offer.units} />;
     case "fight_over":
@@ -148,7 +157,7 @@ export function ActionPanel({ control }: { control: W40Control }) {
           </button>
         )}
         {offers.undo !== null && (
-          <button type="button" class="button" data-testid="w40-undo" disabled={busy} title={offers.undo} onClick={() => control.send({ type: "undo" })}>
+          <button type="button" class="button" data-testid="w40-undo" disabled={busy} title={undoLabel(offers.undo, control.names.value)} onClick={() => control.send({ type: "undo" })}>
             Undo{state.game.strict ? " (asks your opponent)" : ""}
           </button>
         )}

@@ -3,7 +3,7 @@
 
 import { useSignalEffect } from "@preact/signals";
 import type { ModelId, UnitId } from "../protocol/messages";
-import { modelChoiceLabel } from "./model-choice";
+import { modelChoiceLabel, precisionLabel } from "./model-choice";
 import type { W40Control } from "./w40-control";
 
 export function AllocateActions({ control, unit, models }: { control: W40Control; unit: UnitId; models: ModelId[] }) {
@@ -59,9 +59,10 @@ export function PrecisionActions({ control, unit, models }: { control: W40Contro
             key={m}
             data-precision={m}
             disabled={!idle}
+            title={names.model(m)}
             onClick={() => control.send({ type: "allocate", model: m })}
           >
-            {names.model(m)}
+            {precisionLabel(control.store.state.value, names, m)}
           </button>
         ))}
         <button

@@ -22,6 +22,22 @@ export interface OverlayCamera {
 }
 
 const CONTROL_RANGE = 3;
+
+/** Where the last pointer-up on the overlay was, with its fraction of a pixel (see onPick). */
+const lastPointer: { up: { x: number; y: number } | null } = { up: null };
+
+/** Where a deployment zone's label goes: mid-width, 1" in from the zone's table edge (the
+ * labels stay clear of the objective markers mid-zone). Pure. */
+export function zoneLabelAt(zone: readonly (readonly [number, number])[], depth: number): { x: number; y: number } | null {
+  if (zone.length === 0) return null;
+  const xs = zone.map(([x]) => x);
+  const ys = zone.map(([, y]) => y);
+  const minY = Math.min(...ys);
+  const maxY = Math.max(...ys);
+  const x = (Math.min(...xs) + Math.max(...xs)) / 2;
+  const low = minY < depth - maxY;
+  return { x, y: low ? minY + 1 : maxY - 1 };
+}
 const NEUTRAL = "#e8c547";
 
 const BADGE_W = 1.6;
@@ -87,14 +103,19 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
   const shown = shownTable(state, plan).state;
   const game = state.game;
   const colorOf = new Map(state.players.map((p) => [p.id, p.color]));
+  const names = control.names.value;
   const byUnit = new Map<string, ModelInfo[]>();
   for (const m of shown.models) byUnit.set(m.unit, [...(byUnit.get(m.unit) ?? []), m]);
   const highlight = control.highlight.value;
   const pick = control.tablePick.value;
   const onPick = (e: MouseEvent) => {
     const r = (e.currentTarget as SVGElement).getBoundingClientRect();
-    const x = (e.clientX - r.left - camera.x) / camera.scale;
-    const y = (e.clientY - r.top - camera.y) / camera.scale;
+    // A click's clientX/Y are whole pixels in Chromium (the pointer events before it keep the
+    // fraction the board's own drags use): the pointer-up's position, so a marker lands where
+    // the board shows the point and not up to a pixel (0.1") up or left of it.
+    const at = lastPointer.up && Math.abs(lastPointer.up.x - e.clientX) < 1 && Math.abs(lastPointer.up.y - e.clientY) < 1 ? lastPointer.up : { x: e.clientX, y: e.clientY };
+    const x = (at.x - r.left - camera.x) / camera.scale;
+    const y = (at.y - r.top - camera.y) / camera.scale;
     pick?.(Math.round(x * 10) / 10, Math.round(y * 10) / 10);
   };
   const paths = plan ? trails(plan) : new Map<string, { x: number; y: number }[]>();
@@ -103,12 +124,17 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
   // model (the board puts the unit's name below it), or right of it near the board's left edge.
   const live = control.livePlan.value;
   const limit = control.limit.value;
-  const tag = live ? distanceTag(live, limit) : null;
+  const tag = live ? distanceTag(live, limit, state, control.heights.value ?? undefined) : null;
   const tagged = tag ? state.models.find((m) => m.id === tag.model) : undefined;
   const tagText = tag ? `${tag.over ? "⚠ " : ""}${formatInches(tag.far)}${limit !== null ? ` / ${formatInches(limit)}` : ""}` : "";
   const place = tag ? tagPlace(tag.at, tagged ? reach(tagged.base) : 0.5, tagText, camera.scale, -camera.x / camera.scale) : null;
   return (
-    <svg class={`w40-overlay ${pick ? "w40-overlay--pick" : ""}`} data-testid="w40-overlay" onClick={pick ? onPick : undefined}>
+    <svg
+      class={`w40-overlay ${pick ? "w40-overlay--pick" : ""}`}
+      data-testid="w40-overlay"
+      onPointerUp={pick ? (e) => (lastPointer.up = { x: e.clientX, y: e.clientY }) : undefined}
+      onClick={pick ? onPick : undefined}
+    >
       <g transform={`translate(${camera.x} ${camera.y}) scale(${camera.scale})`}>
         {Object.entries(game.zones).map(([player, zone]) => (
           <polygon
@@ -120,6 +146,24 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
             stroke={colorOf.get(player) ?? "#999"}
           />
         ))}
+        {/* Whose zone is whose: the player's name inside it, along its table edge. */}
+        {Object.entries(game.zones).map(([player, zone]) => {
+          const at = zoneLabelAt(zone, state.table.depth);
+          return at ? (
+            <text
+              key={`zl-${player}`}
+              class="w40-zone-label"
+              data-zone-label={player}
+              x={at.x}
+              y={at.y}
+              text-anchor="middle"
+              dominant-baseline="middle"
+              stroke={colorOf.get(player) ?? "#999"}
+            >
+              {`${names.player(player)}'s deployment zone`}
+            </text>
+          ) : null;
+        })}
         {state.objectives.map((o) => {
           const holder = game.control[o.id] ?? null;
           const color = holder ? (colorOf.get(holder) ?? NEUTRAL) : NEUTRAL;

@@ -38,6 +38,10 @@ export function RerollActions({ control, unit, roll, dice, options, failed, weap
   const sheet = control.store.state.value?.game.units[unit]?.sheet;
   const profile = sheet?.weapons.find((w) => w.name === weapon);
   const expr = roll === "damage" ? profile?.damage : roll === "attacks" ? profile?.attacks : undefined;
+  // A random number of attacks or Damage does not pass or fail: the server opens the window
+  // when it is below its maximum, and the dice are offered without a verdict (R23).
+  const graded = roll !== "damage" && roll !== "attacks";
+  const isFailed = (i: number): boolean => graded && failed.includes(i);
   const shown = (d: string): string => {
     const value = diceValue(expr, d);
     return value === null ? d : `${d} → ${value}`;
@@ -46,19 +50,21 @@ export function RerollActions({ control, unit, roll, dice, options, failed, weap
     <div class="w40-step" data-testid="w40-reroll" data-roll={roll}>
       <p>
         {names.unit(unit)}: {what}
-        {context}. Command Re-roll (1 CP) re-rolls one roll: a failed one (outlined in red), or a
-        success for a better result.
+        {context}.{" "}
+        {graded
+          ? "Command Re-roll (1 CP) re-rolls one roll: a failed one (outlined in red), or a success for a better result."
+          : "Command Re-roll (1 CP) re-rolls one roll, hoping for a higher result (the new roll stands, even if lower)."}
       </p>
       <div class="w40-row">
         {dice.map((d, i) => (
           <button
             type="button"
-            class={failed.includes(i) ? "button w40-die-button w40-die-button--failed" : "button w40-die-button"}
+            class={isFailed(i) ? "button w40-die-button w40-die-button--failed" : "button w40-die-button"}
             key={i}
             data-reroll={i}
-            data-failed={failed.includes(i) ? "" : undefined}
+            data-failed={isFailed(i) ? "" : undefined}
             disabled={!idle || !options.includes(i)}
-            title={failed.includes(i) ? `Re-roll this failed ${what}` : `Re-roll this ${what} (it succeeded)`}
+            title={isFailed(i) ? `Re-roll this failed ${what}` : graded ? `Re-roll this ${what} (it succeeded)` : `Re-roll this ${what}`}
             onClick={() => control.send({ type: "reroll", roll: i })}
           >
             {shown(d)}

@@ -2,7 +2,7 @@
 // can draw them as dice faces. Pure: names come from a `Namer`.
 
 import type { RawEvent } from "./w40-store";
-import { type Namer, PHASE_TITLE, STEP_TITLE, STRATAGEM_TITLE, title } from "./names";
+import { type Namer, PHASE_TITLE, STEP_TITLE, STRATAGEM_TITLE, title, undoLabel } from "./names";
 
 export interface DiceGroup {
   label: string;
@@ -293,14 +293,14 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
     }
     case "vp_scored": {
       const objectives = strs(e["objectives"]);
-      return line(`${who} scores ${plural(Number(e["vp"]) || 0, "VP")} (${str(e["reason"]).replaceAll("_", " ")}${objectives.length ? `: ${objectives.join(", ")}` : ""})`, "score", [], player);
+      return line(`${who} scores ${Number(e["vp"]) || 0} VP (${str(e["reason"]).replaceAll("_", " ")}${objectives.length ? `: ${objectives.join(", ")}` : ""})`, "score", [], player);
     }
     case "rule_warning":
       return line(`Rule broken by ${who} (casual game): ${n.words(str(e["message"]))} [${str(e["code"])}]`, "warning", [], player);
     case "undo_requested":
       return line(`${who} asks to undo their last action`, "warning", [], player);
     case "undo_answered":
-      return line(`${e["accepted"] ? "Undone" : "Undo refused"}: ${str(e["label"])}`, "warning", [], player);
+      return line(`${e["accepted"] ? "Undone" : "Undo refused"}: ${undoLabel(str(e["label"]), n)}`, "warning", [], player);
     case "entropy_contributed":
       return line(`${who} mixed their own randomness into the dice`, "plain", [], player);
     case "rerolled": {

@@ -6,7 +6,7 @@ import type { ReadonlySignal } from "@preact/signals";
 import { useRef } from "preact/hooks";
 import { useStickToBottom } from "../ui/stick-to-bottom";
 import { DieFace } from "./die-face";
-import { describeEvent } from "./event-text";
+import { type LogLine, describeEvent } from "./event-text";
 import type { Namer } from "./names";
 import { timeline } from "./timeline";
 import type { Logged } from "./w40-store";
@@ -19,6 +19,33 @@ interface Props {
   only: ReadonlySet<number> | null;
   /** Clears the filter (the notice's "Show all"). */
   onShowAll: () => void;
+}
+
+/**
+ * The log's lines: each event in words, except that a player's later "mixed their own
+ * randomness" events (one per browser that opened the seat link) are folded into the first
+ * one, which says how many there were. The server keeps every event; this is only the log.
+ */
+export function logLines(events: readonly Logged[], n: Namer): { v: number; line: LogLine }[] {
+  const out: { v: number; line: LogLine }[] = [];
+  const entropy = new Map<string, { at: number; count: number }>();
+  for (const { v, e } of events) {
+    const line = describeEvent(e, n);
+    if (line === null) continue;
+    if (e["type"] === "entropy_contributed") {
+      const who = line.player ?? "";
+      const first = entropy.get(who);
+      if (first) {
+        first.count += 1;
+        const shown = out[first.at];
+        if (shown) shown.line = { ...shown.line, text: `${line.text} (${first.count} times: once per browser that opened the seat)` };
+        continue;
+      }
+      entropy.set(who, { at: out.length, count: 1 });
+    }
+    out.push({ v, line });
+  }
+  return out;
 }
 
 export interface FilterNotice {
@@ -35,7 +62,7 @@ export function filterNotice(events: readonly Logged[], only: ReadonlySet<number
   const label = segment ? `${segment.round ? `R${segment.round} ` : ""}${segment.label}` : "one segment";
   let last = -Infinity;
   for (const v of only) last = Math.max(last, v);
-  const newer = events.filter(({ v, e }) => v > last && describeEvent(e, names) !== null).length;
+  const newer = logLines(events, names).filter(({ v }) => v > last).length;
   return { label, newer };
 }
 
@@ -48,10 +75,10 @@ export function filterNoticeText({ label, newer }: FilterNotice): string {
 export function GameLog({ events, names, colors, only, onShowAll }: Props) {
   const list = useRef<HTMLOListElement>(null);
   const n = names.value;
-  const lines = events.value
-    .filter(({ v }) => only === null || only.has(v))
-    .map(({ v, e }) => ({ v, line: describeEvent(e, n) }))
-    .filter((x): x is { v: number; line: NonNullable<typeof x.line> } => x.line !== null);
+  const lines = logLines(
+    events.value.filter(({ v }) => only === null || only.has(v)),
+    n,
+  );
   // Newest last, in view (also when the prompt above grows and squeezes the list), unless the
   // reader scrolled up: the list scrolls itself only (scrollIntoView would also scroll the page
   // or the side panel, taking the table or the prompt away on every event).

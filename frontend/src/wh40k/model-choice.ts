@@ -14,3 +14,16 @@ export function modelChoiceLabel(state: W40State | null, names: Namer, model: Mo
   const what = several && profile ? `${profile.name}, ` : "";
   return `${names.model(model)} (${what}${shown?.wounds ?? "?"}W)`;
 }
+
+/** A Precision choice, named by its profile as docs/wh40k10e.md "Browser" promises:
+ * "Cinderwright Exarch (4++, 5W)" (a Leader's model keeps its own sheet's invulnerable save). Pure. */
+export function precisionLabel(state: W40State | null, names: Namer, model: ModelId): string {
+  const shown = state?.models.find((m) => m.id === model);
+  const sheets = Object.values(state?.game.units ?? {}).filter((s) => s.sheet.models.some(([id]) => id === model));
+  // The Leader's own sheet (location "attached") before the Bodyguard unit's combined one.
+  const own = sheets.find((s) => s.location === "attached") ?? sheets[0];
+  const profile = own?.sheet.models.find(([id]) => id === model)?.[1];
+  if (!profile) return modelChoiceLabel(state, names, model);
+  const inv = own?.sheet.invulnerable ? `${own.sheet.invulnerable}++, ` : "";
+  return `${profile.name} (${inv}${shown?.wounds ?? profile.wounds}W)`;
+}

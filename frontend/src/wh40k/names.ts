@@ -42,6 +42,21 @@ export function namer(state: W40State | null): Namer {
   };
 }
 
+const MOVE_WORDS: Readonly<Record<string, string>> = {
+  "normal move": "Normal move",
+  "advance move": "Advance",
+  "fall_back move": "Fall Back",
+  "stationary move": "Remain Stationary",
+};
+
+/** An undo checkpoint's label ("p1-ac-hounds: normal move", the server's words) with the unit
+ * named and the move in the rules' words: "Soot Hounds: Normal move". */
+export function undoLabel(label: string, names: Namer): string {
+  const m = /^(.*?): (\w+ move)$/.exec(label);
+  if (m) return `${names.words(m[1] ?? "")}: ${MOVE_WORDS[m[2] ?? ""] ?? m[2]}`;
+  return names.words(label);
+}
+
 export const PHASE_TITLE: Readonly<Record<string, string>> = {
   setup: "Set-up",
   command: "Command",

@@ -40,7 +40,7 @@ export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; 
       )}
       {p && g.result === null && (
         <span class={`w40-phasebar__wait ${yours ? "w40-phasebar__wait--you" : ""}`} data-testid="w40-waiting">
-          {yours ? "Your decision" : `Waiting for ${waitingFor}`}: {pendingWords(p)}
+          {yours ? `Your decision: ${pendingWords(p).replace(/^to /, "")}` : `Waiting for ${waitingFor} ${pendingWords(p)}`}
         </span>
       )}
     </div>

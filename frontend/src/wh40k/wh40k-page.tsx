@@ -53,6 +53,15 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
   const store = control.store;
   const segment = useSignal<number | null>(null);
   const segments = useMemo(() => computed(() => timeline(store.events.value)), [store]);
+  // A refusal names units and models by their ids ("p1-ac-breach-5 must be ..."): in words.
+  const refusal = useMemo(
+    () =>
+      computed(() => {
+        const r = store.lastRejection.value;
+        return r ? { ...r, message: control.names.value.words(r.message) } : null;
+      }),
+    [store, control],
+  );
   const state = store.state.value;
   const viewer = store.viewer.value;
   const me = viewer?.player ?? null;
@@ -105,7 +114,7 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
         </aside>
       </div>
       <EndScreen control={control} token={route.token} />
-      <Toasts rejection={store.lastRejection} title="Refused:" />
+      <Toasts rejection={refusal} title="Refused:" />
       {failure && (
         <div class="failure" role="alert">
           <h2>Cannot join this game</h2>

@@ -336,6 +336,11 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     assert [b.get_attribute("data-pick") for b in charge.locator("[data-pick]").all()] == [mover]
     charge.locator(f"[data-pick='{mover}']").click()
     seats[first].locator("[data-testid=w40-declare-charge]").wait_for()
+    # One possible target comes ticked; of several, none is (the player ticks the ones meant).
+    boxes = charge.locator("[data-target]").all()
+    assert [b.is_checked() for b in boxes] == [len(boxes) == 1] * len(boxes)
+    if len(boxes) > 1:
+        boxes[0].check()
     t.click(first, "[data-testid=w40-declare-charge]")
     t.answer_others(first)
     assert t.pending()["kind"] == "charge_move"

@@ -14,7 +14,7 @@ from vantage.rules.wh40k10e.events import (
     Waiting,
 )
 from vantage.rules.wh40k10e.evolve import evolve
-from vantage.rules.wh40k10e.setup import initial_state, parse_setup, zones
+from vantage.rules.wh40k10e.setup import initial_state, parse_setup, stamped, zones
 from vantage.rules.wh40k10e.state import State
 
 
@@ -26,7 +26,7 @@ def arranged(
     request: dict[str, Any] | None = None,
 ) -> State:
     """Units at the given model positions (in unit order), in ``phase`` of ``active``."""
-    setup = parse_setup({"layout": "empty", "objectives": "layout", **(request or {})})
+    setup = parse_setup({**stamped({"layout": "empty", "objectives": "layout"}), **(request or {})})
     assert not hasattr(setup, "code"), setup
     state = initial_state(setup)  # type: ignore[arg-type]
     events: list[Any] = [

@@ -53,7 +53,7 @@ def ruleset() -> Any:
 def new_game(request: dict[str, Any] | None = None, seed: bytes = b"seed") -> Game:
     """A created game after its opening events."""
     rs = ruleset()
-    setup = rs.parse_setup(request or {})
+    setup = rs.parse_setup({**rs.new_game_options({}), **(request or {})})
     game = Game(state=rs.initial_state(setup), seed=seed, setup=setup)
     dice = SeededDice(seed)
     game.apply(rs.opening(game.state, Ctx(Viewer(None), NOW, dice)))

@@ -8,10 +8,11 @@ from tests.wh40k10e.arrange import arranged, row
 from tests.wh40k10e.test_rules import BROOD, LINE, run, shift
 from vantage.engine.decision import Accepted
 from vantage.engine.errors import Rejection
+from vantage.rules import find_ruleset
 from vantage.rules.wh40k10e import commands as c
 from vantage.rules.wh40k10e.events import PhaseStarted, Waiting
 from vantage.rules.wh40k10e.evolve import evolve
-from vantage.rules.wh40k10e.state import State
+from vantage.rules.wh40k10e.state import RULES_REVISION, State
 
 
 def test_command_reroll_on_an_advance_is_usable_again_in_a_later_phase() -> None:
@@ -34,8 +35,9 @@ def test_command_reroll_on_an_advance_is_usable_again_in_a_later_phase() -> None
 BREACH = "p1-ac-breach"
 
 
-def _arrived_breachers(strict: bool) -> State:
-    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)}, request={"strict": strict})
+def _arrived_breachers(strict: bool, revision: int = RULES_REVISION) -> State:
+    request = {"strict": strict, "rules_revision": revision}
+    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)}, request=request)
     s = s.with_status(BREACH, location="reserves", reserve="deep_strike")
     ids = [mid for mid, m in s.offboard.items() if m.unit == BREACH]
     places = tuple(
@@ -133,3 +135,39 @@ def test_a_unit_that_made_no_move_has_remained_stationary_for_heavy() -> None:
     assert s.status[LINE].move == "stationary"
     assert s.status[BROOD].move == "none"  # the other player's unit
     assert s.status[BREACH].move == "none"  # not on the battlefield
+
+
+def test_a_game_of_rules_revision_1_is_decided_as_it_was_played() -> None:
+    """R38: a game stored before revision 2 (its request has no ``rules_revision``) keeps the
+    rules it was played under, so its log re-decides the same and its export still verifies."""
+    s = _arrived_breachers(True, revision=1)  # R34: it could move on after arriving
+    _, d = run(s, "p1", c.Move(unit=BREACH, kind="normal", paths=shift(s, BREACH, 0, 3)))
+    assert isinstance(d, Accepted), d
+    s = _carriage_at(36, 7)  # R35: a move could end on a barricade
+    old = replace(s, options=replace(s.options, revision=1))
+    old, _ = run(old, "p1", c.RollAdvance(unit=CARRIAGE), [5])
+    _, d = run(old, "p1", _drive(old, 37, 19.7))
+    assert isinstance(d, Accepted) and not d.warnings, d
+    m = old.models_of(CARRIAGE)[0]  # R36: woods by the largest radius cost the oval 2"
+    dogleg = c.PathIn(model=m.id, path=((36, 18), (38.5, 18)))
+    _, d = run(old, "p1", c.Move(unit=CARRIAGE, kind="advance", paths=(dogleg,)))
+    assert isinstance(d, Rejection) and d.code == "rule/too_far", d
+    s = arranged(  # R37: a unit that made no move had not Remained Stationary
+        {LINE: row(10, 5, 10), BROOD: row(10, 39, 10)}, request={"rules_revision": 1}
+    )
+    s, _ = run(s, "p1", c.EndPhase())
+    assert s.status[LINE].move == "none"
+
+
+def test_a_new_game_is_stamped_with_this_codes_rules_revision() -> None:
+    """R38: the server stores the revision with a new game's request; a client cannot give one
+    (it is no option of a new game), and a stored request without one is revision 1."""
+    rs = find_ruleset("wh40k-10e")
+    assert rs is not None and "rules_revision" not in (rs.create_options or ())
+    stamped = rs.new_game_options({"strict": False})
+    assert stamped == {"strict": False, "rules_revision": RULES_REVISION}
+    setup = rs.parse_setup({})
+    assert not isinstance(setup, Rejection) and setup.options.revision == 1
+    for bad in (0, RULES_REVISION + 1, "2", True):
+        refused = rs.parse_setup({"rules_revision": bad})
+        assert isinstance(refused, Rejection) and refused.detail["field"] == "rules_revision"

@@ -130,6 +130,7 @@ class GameService:
         )
         if unknown is not None:
             return unknown
+        options = dict(ruleset.new_game_options(options))
         now = self._clock()
         # Parsing and checking a full table takes ~0.5 s of CPU: a worker thread keeps the event
         # loop answering every other game meanwhile (audit finding 7).

@@ -35,6 +35,12 @@ class Ruleset(ABC, Generic[S]):
     def parse_setup(self, request: Mapping[str, Any]) -> Any | Rejection:
         """Validate the create-game request (everything but ``system``) into a setup value."""
 
+    def new_game_options(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A new game's request as it is stored: a system whose rules changed in ways that
+        decide old logs differently stamps its rules revision here, so that a stored game and
+        its export are decided by the rules it was played under; unchanged by default."""
+        return options
+
     def check_new_setup(self, setup: Any) -> Rejection | None:
         """Checks a new game's set-up must pass that a stored game's need not: ``parse_setup``
         also reads stored games and exported logs, which a check added later must not lock out."""

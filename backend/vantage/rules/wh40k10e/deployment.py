@@ -304,10 +304,13 @@ def deploy(em: Emitter, cmd: Deploy) -> Rejection | None:
     bad = placement.physical(table, ids)
     if bad:
         return bad
-    problems = placement.rule_problems(table, cmd.unit, ids)
+    obstacles = state.options.since(2)
+    problems = placement.rule_problems(table, cmd.unit, ids, obstacles=obstacles)
     enemy_zone = state.zones[state.opponent(player)]
     if state.sheets[cmd.unit].has("INFILTRATORS"):
-        problems += placement.rule_problems(table, cmd.unit, ids, placement.RESERVE_GAP)
+        problems += placement.rule_problems(
+            table, cmd.unit, ids, placement.RESERVE_GAP, obstacles=obstacles
+        )
         near = [m for m in ids if geo.zone_gap(table.models[m], enemy_zone) <= 9 + 1e-6]
         if near:
             problems.append(

@@ -92,6 +92,8 @@ def _remained_stationary(state: State, e: ev.PhaseStarted) -> State:
     """At the end of its Movement phase, every unit of the active player that is on the
     battlefield and made no move has Remained Stationary (§4.4, §8.4 HEAVY; rules decision
     R37): no explicit command is needed."""
+    if not state.options.since(2):  # R38: games of revision 1 needed the explicit command
+        return state
     if not (state.phase == "movement" and e.phase != "movement" and e.player == state.active):
         return state
 
@@ -195,7 +197,7 @@ def _unit_placed(state: State, e: ev.UnitPlaced) -> State:
             location="table",
             reserve=None,
             move="normal",
-            moved_this_phase=True,
+            moved_this_phase=state.options.since(2),  # R34 (rules revision 2, R38)
             arrived_round=state.round,
             effects=effects,
         )

@@ -231,7 +231,10 @@ def _check_paths(
                 "move/empty_path", f"{table.model_label(p.model)}: a path needs at least one point"
             )
     keywords = state.sheets[unit].keywords
-    sweeps = {p.model: sweep(table, table.models[p.model], p, keywords) for p in paths}
+    exact = state.options.since(2)  # R36 (rules revision 2, R38)
+    sweeps = {
+        p.model: sweep(table, table.models[p.model], p, keywords, exact_woods=exact) for p in paths
+    }
     after = table.with_models({mid: s.end for mid, s in sweeps.items() if s.end is not None})
     bad = placement.physical(after, ids)
     if bad:
@@ -346,7 +349,8 @@ def _path_problems(
     from vantage.rules.wh40k10e.floors import floor_problems
     from vantage.rules.wh40k10e.obstacles import obstacle_problems
 
-    return out + floor_problems(after, list(sweeps)) + obstacle_problems(after, list(sweeps))
+    on_obstacles = obstacle_problems(after, list(sweeps)) if state.options.since(2) else []
+    return out + floor_problems(after, list(sweeps)) + on_obstacles
 
 
 def _escape_tests(state: State, unit: str, sweeps: dict[str, Sweep]) -> list[str]:
@@ -453,7 +457,9 @@ def scouts_move(em: Emitter, cmd: Move) -> Rejection | None:
         return outcome
     sweeps, problems = outcome
     after = state.table.with_models({mid: s.end for mid, s in sweeps.items() if s.end})
-    problems += placement.rule_problems(after, cmd.unit, list(sweeps), placement.RESERVE_GAP)
+    problems += placement.rule_problems(
+        after, cmd.unit, list(sweeps), placement.RESERVE_GAP, obstacles=state.options.since(2)
+    )
     rejected = em.rules(problems)
     if rejected:
         return rejected
@@ -488,7 +494,9 @@ def arrive(em: Emitter, cmd: Arrive, rapid_ingress: bool = False) -> Rejection |
     bad = placement.physical(table, ids)
     if bad:
         return bad
-    problems = placement.rule_problems(table, cmd.unit, ids, placement.RESERVE_GAP)
+    problems = placement.rule_problems(
+        table, cmd.unit, ids, placement.RESERVE_GAP, obstacles=state.options.since(2)
+    )
     if status.reserve == "strategic":
         if state.round < 2:
             problems.append(
@@ -542,7 +550,7 @@ def disembark(em: Emitter, cmd: Disembark) -> Rejection | None:
     bad = placement.physical(table, ids)
     if bad:
         return bad
-    problems += placement.rule_problems(table, cmd.unit, ids)
+    problems += placement.rule_problems(table, cmd.unit, ids, obstacles=state.options.since(2))
     t_models: list[Model] = state.models_of(transport)
     far = [
         m

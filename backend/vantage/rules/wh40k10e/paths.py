@@ -46,8 +46,11 @@ def points(model: Model, path: PathIn) -> list[tuple[float, float]]:
     return [(model.x, model.y), *[(float(x), float(y)) for x, y in path.path]]
 
 
-def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> Sweep:
-    """Measure and check one model's path against the table as it stands."""
+def sweep(
+    table: Table, model: Model, path: PathIn, keywords: Sequence[str], *, exact_woods: bool = True
+) -> Sweep:
+    """Measure and check one model's path against the table as it stands (``exact_woods``
+    false: woods by the circle of the base's largest radius, as rules revision 1 did; R38)."""
     pts = points(model, path)
     out = Sweep()
     fly = "FLY" in keywords
@@ -80,8 +83,19 @@ def sweep(table: Table, model: Model, path: PathIn, keywords: Sequence[str]) -> 
         out.length = (
             _length(pts) + _turn(model, facing) + _climb(table, model, pts, z_end, keywords)
         )
-    out.woods = over_woods(table, model, pts, facing)
+    out.woods = (
+        over_woods(table, model, pts, facing) if exact_woods else _near_woods(table, model, pts)
+    )
     return out
+
+
+def _near_woods(table: Table, model: Model, pts: list[tuple[float, float]]) -> bool:
+    """Revision 1's woods test (R5 before R36): the path buffered by the base's largest radius
+    meets a woods footprint."""
+    if len(pts) < 2:
+        return False
+    swept = LineString(pts).buffer(geo.radius(model))
+    return any(t.kind == "woods" and swept.intersects(_poly(t.polygon)) for t in table.terrain)
 
 
 def over_woods(table: Table, model: Model, pts: list[tuple[float, float]], facing: float) -> bool:

@@ -89,10 +89,15 @@ def physical(table: Table, ids: Sequence[str]) -> Rejection | None:
 
 
 def rule_problems(
-    table: Table, unit: str, ids: Sequence[str], enemy_gap: float | None = None
+    table: Table,
+    unit: str,
+    ids: Sequence[str],
+    enemy_gap: float | None = None,
+    *,
+    obstacles: bool,
 ) -> list[Rejection]:
-    """Engagement range, the reserve distance (horizontal), coherency, floors and obstacles
-    (§4.2, §4.5, §3.4, §2.5)."""
+    """Engagement range, the reserve distance (horizontal), coherency, floors and, when the
+    game's rules revision has them (R35, R38), obstacles (§4.2, §4.5, §3.4, §2.5)."""
     out: list[Rejection] = []
     player = table.units[unit].player
     enemies = geo.enemy_models(table, player)
@@ -123,7 +128,7 @@ def rule_problems(
     from vantage.rules.wh40k10e.floors import floor_problems
     from vantage.rules.wh40k10e.obstacles import obstacle_problems
 
-    return out + floor_problems(table, ids) + obstacle_problems(table, ids)
+    return out + floor_problems(table, ids) + (obstacle_problems(table, ids) if obstacles else [])
 
 
 def zone_problems(table: Table, ids: Sequence[str], zone: Zone, what: str) -> list[Rejection]:

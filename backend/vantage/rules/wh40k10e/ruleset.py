@@ -18,7 +18,14 @@ from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.events import EVENT_CODEC
 from vantage.rules.wh40k10e.evolve import evolve
 from vantage.rules.wh40k10e.layouts import LAYOUTS
-from vantage.rules.wh40k10e.setup import OPTIONS, PLAYERS, GameSetup, initial_state, parse_setup
+from vantage.rules.wh40k10e.setup import (
+    OPTIONS,
+    PLAYERS,
+    GameSetup,
+    initial_state,
+    parse_setup,
+    stamped,
+)
 from vantage.rules.wh40k10e.state import STATE_CODEC, State
 
 
@@ -35,6 +42,10 @@ class Wh40k10eRuleset(Ruleset[State]):
     def parse_setup(self, request: Mapping[str, Any]) -> GameSetup | Rejection:
         """Armies, layout, battle size, strictness (docs/wh40k10e.md "Creating a game")."""
         return parse_setup(request)
+
+    def new_game_options(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The request stamped with this code's rules revision (rules decision R38)."""
+        return stamped(options)
 
     def check_new_setup(self, setup: GameSetup) -> Rejection | None:
         """A new game's every model has a base size (docs/army-import.md "Base sizes")."""

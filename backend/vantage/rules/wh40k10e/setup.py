@@ -21,6 +21,7 @@ from vantage.rosters import Army, army_from_json, demo_armies
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
 from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
 from vantage.rules.wh40k10e.state import (
+    RULES_REVISION,
     BattleSize,
     Options,
     PlayerState,
@@ -39,6 +40,16 @@ SIZES: dict[str, tuple[float, float, float]] = {
 """Battle size → table width, depth and the Strategic Reserves cap in points (§2.1, §2.2)."""
 OPTIONS = ("armies", "battle_size", "layout", "objectives", "starting_cp", "strict")
 """The fields of a create-game request this system reads (besides ``system``)."""
+REVISION_KEY = "rules_revision"
+"""Stored with each new game's request by the server (``new_game_options``), never given by a
+client: the rules revision the game is decided by (rules decision R38)."""
+
+
+def stamped(request: Mapping[str, Any]) -> dict[str, Any]:
+    """A new game's request with this code's rules revision (rules decision R38)."""
+    return {**request, REVISION_KEY: RULES_REVISION}
+
+
 ZONE_DEPTH = 12.0
 """Only War deployment zones: 12" strips along the long edges (§10 DECISION)."""
 
@@ -75,6 +86,11 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
     placing = request.get("objectives", "place")
     if not isinstance(placing, str) or placing not in ("place", "layout"):
         return _bad("objectives", 'must be "place" or "layout"')
+    revision = request.get(REVISION_KEY, 1)  # a game stored before revisions: revision 1
+    if not isinstance(revision, int) or isinstance(revision, bool):
+        return _bad(REVISION_KEY, f"must be a whole number from 1 to {RULES_REVISION}")
+    if not 1 <= revision <= RULES_REVISION:
+        return _bad(REVISION_KEY, f"must be a whole number from 1 to {RULES_REVISION}")
     armies = _armies(request.get("armies", {}))
     if isinstance(armies, Rejection):
         return armies
@@ -90,6 +106,7 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
         starting_cp=cp,
         reserve_points=reserve_cap,
         place_objectives=placing == "place" or not objectives,
+        revision=revision,
     )
     return GameSetup(
         options=options,

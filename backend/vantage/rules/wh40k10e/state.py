@@ -24,6 +24,13 @@ BattleSize = Literal["incursion", "strike_force", "onslaught"]
 Zone = tuple[tuple[float, float], ...]
 
 
+RULES_REVISION = 2
+"""This code's 10th-edition rules revision. 2 added: a unit set up from Reserves cannot move
+further that phase (R34), no move or set-up ends on an obstacle (R35), woods by the base's real
+footprint (R36), a unit that made no move has Remained Stationary (R37). Games created before
+have revision 1 and keep its rules."""
+
+
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Options:
@@ -35,6 +42,13 @@ class Options:
     starting_cp: int = 0
     reserve_points: float = 250.0
     place_objectives: bool = True
+    revision: int = RULES_REVISION
+    """The rules revision the game was created under (``RULES_REVISION``; rules decision R38):
+    a stored game without one is revision 1."""
+
+    def since(self, revision: int) -> bool:
+        """Whether this game's rules include what revision ``revision`` added (R38)."""
+        return self.revision >= revision
 
 
 @wire

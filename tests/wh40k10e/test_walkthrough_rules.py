@@ -8,10 +8,12 @@ from tests.wh40k10e.arrange import arranged, row
 from tests.wh40k10e.test_rules import BROOD, LINE, run, shift
 from vantage.engine.decision import Accepted
 from vantage.engine.errors import Rejection
+from vantage.rosters import demo_armies
 from vantage.rules import find_ruleset
 from vantage.rules.wh40k10e import commands as c
 from vantage.rules.wh40k10e.events import PhaseStarted, Waiting
 from vantage.rules.wh40k10e.evolve import evolve
+from vantage.rules.wh40k10e.sheets import unit_sheets
 from vantage.rules.wh40k10e.state import RULES_REVISION, State
 
 
@@ -164,10 +166,45 @@ def test_a_new_game_is_stamped_with_this_codes_rules_revision() -> None:
     (it is no option of a new game), and a stored request without one is revision 1."""
     rs = find_ruleset("wh40k-10e")
     assert rs is not None and "rules_revision" not in (rs.create_options or ())
-    stamped = rs.new_game_options({"strict": False})
+    stamped = dict(rs.new_game_options({"strict": False, "armies": {"p2": {"demo": 0}}}))
+    armies = stamped.pop("armies")
     assert stamped == {"strict": False, "rules_revision": RULES_REVISION}
+    # the demo armies themselves are stored, so a change to them never changes a stored game
+    demos = demo_armies()
+    assert armies == {"p1": demos[0].content_json(), "p2": demos[0].content_json()}
     setup = rs.parse_setup({})
     assert not isinstance(setup, Rejection) and setup.options.revision == 1
     for bad in (0, RULES_REVISION + 1, "2", True):
         refused = rs.parse_setup({"rules_revision": bad})
         assert isinstance(refused, Rejection) and refused.detail["field"] == "rules_revision"
+
+
+def test_a_stored_game_naming_a_demo_army_by_index_gets_the_first_release() -> None:
+    """R38: games of revision 1 stored only the index of a demo army, and were played with the
+    armies as first shipped; the demo armies changed since (QA s13 #15: whole loadouts), and a
+    QA game of the first release re-decides only with those."""
+    rs = find_ruleset("wh40k-10e")
+    assert rs is not None
+    old = rs.parse_setup({"armies": {"p1": {"demo": 0}}})
+    new = rs.parse_setup(rs.new_game_options({"armies": {"p1": {"demo": 0}}}))
+    assert not isinstance(old, Rejection) and not isinstance(new, Rejection)
+    first, now = demo_armies(1)[0], demo_armies()[0]
+    assert first.digest() != now.digest()
+    assert [s.name for s in old.sheets] == [s.name for s in new.sheets]
+    assert old.sheets == tuple(unit_sheets(first, "p1") + unit_sheets(demo_armies(1)[1], "p2"))
+    assert new.sheets == tuple(unit_sheets(now, "p1") + unit_sheets(demo_armies()[1], "p2"))
+
+
+def test_checks_added_for_new_games_do_not_lock_out_stored_ones() -> None:
+    """An army for no player and a demo index of true were accepted before the security
+    audit's checks: stored games with them still load, and only a new game is refused."""
+    rs = find_ruleset("wh40k-10e")
+    assert rs is not None
+    for request, field in (
+        ({"armies": {"p3": {"demo": 0}}}, "armies.p3"),
+        ({"armies": {"p1": {"demo": True}}}, "armies.p1.demo"),
+    ):
+        stored = rs.parse_setup(request)
+        assert not isinstance(stored, Rejection), stored
+        refusal = rs.check_new_setup(rs.parse_setup(rs.new_game_options(request)))
+        assert refusal is not None and refusal.detail["field"] == field

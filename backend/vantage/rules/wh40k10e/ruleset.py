@@ -48,8 +48,9 @@ class Wh40k10eRuleset(Ruleset[State]):
         return stamped(options)
 
     def check_new_setup(self, setup: GameSetup) -> Rejection | None:
-        """A new game's every model has a base size (docs/army-import.md "Base sizes")."""
-        return setup.no_base
+        """What a new game must pass that a stored one need not (``GameSetup.new_game_refusal``):
+        every army for a player, demo indexes as numbers, every model with a base size."""
+        return setup.new_game_refusal
 
     def seats(self, setup: GameSetup) -> tuple[str, ...]:
         """Two players."""

@@ -18,6 +18,7 @@ from vantage.engine.codec import printable, wire
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
 from vantage.rosters import Army, army_from_json, demo_armies
+from vantage.rosters.demo import FIRST_RELEASE
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
 from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
 from vantage.rules.wh40k10e.state import (
@@ -46,8 +47,20 @@ client: the rules revision the game is decided by (rules decision R38)."""
 
 
 def stamped(request: Mapping[str, Any]) -> dict[str, Any]:
-    """A new game's request with this code's rules revision (rules decision R38)."""
-    return {**request, REVISION_KEY: RULES_REVISION}
+    """A new game's request as it is stored: with this code's rules revision, and each demo
+    army (given by its index, or by default) as the army itself, so that changing the demo
+    armies never changes a stored game (rules decision R38)."""
+    out = {**request, REVISION_KEY: RULES_REVISION}
+    armies = request.get("armies", {})
+    if isinstance(armies, Mapping):
+        demos = demo_armies()
+        out["armies"] = {**armies}
+        for i, player in enumerate(PLAYERS):
+            doc = armies.get(player, {"demo": i})
+            index = doc.get("demo") if isinstance(doc, Mapping) and set(doc) == {"demo"} else None
+            if type(index) is int and 0 <= index < len(demos):
+                out["armies"][player] = demos[index].content_json()
+    return out
 
 
 ZONE_DEPTH = 12.0
@@ -63,9 +76,10 @@ class GameSetup:
     sheets: tuple[UnitSheet, ...]
     terrain: tuple[TerrainPiece, ...]
     objectives: tuple[Objective, ...] = ()
-    no_base: Rejection | None = None
-    """The first model group of an army with no base size (it stands on a 32 mm base): a new
-    game refuses it (games stored before that check still load)."""
+    new_game_refusal: Rejection | None = None
+    """Why a new game of this request is refused though a stored one loads (checks added after
+    games were stored): an army for no player, a demo index true or false, a model with no base
+    size (it stands on a 32 mm base)."""
 
 
 def _bad(field: str, message: str) -> Rejection:
@@ -91,10 +105,10 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
         return _bad(REVISION_KEY, f"must be a whole number from 1 to {RULES_REVISION}")
     if not 1 <= revision <= RULES_REVISION:
         return _bad(REVISION_KEY, f"must be a whole number from 1 to {RULES_REVISION}")
-    armies = _armies(request.get("armies", {}))
+    armies = _armies(request.get("armies", {}), revision)
     if isinstance(armies, Rejection):
         return armies
-    sheets, no_base = armies
+    sheets, refusal = armies
     width, depth, reserve_cap = SIZES[size]
     layout = _layout(request.get("layout", "ruined-city"), width, depth)
     if isinstance(layout, Rejection):
@@ -113,7 +127,7 @@ def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
         sheets=tuple(sheets),
         terrain=terrain,
         objectives=() if options.place_objectives else objectives,
-        no_base=no_base,
+        new_game_refusal=refusal,
     )
 
 
@@ -127,22 +141,29 @@ def _size(name: str) -> BattleSize:
     )
 
 
-def _armies(raw: object) -> tuple[list[UnitSheet], Rejection | None] | Rejection:
-    """Both armies' unit sheets, and the first model without a base size, if any."""
+def _armies(raw: object, revision: int) -> tuple[list[UnitSheet], Rejection | None] | Rejection:
+    """Both armies' unit sheets, and what refuses a new game but not a stored one (made before
+    the check): an army for no player, a demo index given as true or false, a model without a
+    base size. A demo army named by its index is the first release's (only games of revision 1
+    were stored so; ``stamped`` keeps the army itself with a new game)."""
     if not isinstance(raw, Mapping):
         return _bad("armies", "must be an object with p1 and p2")
     out: list[UnitSheet] = []
-    no_base: Rejection | None = None
     stranger = next((key for key in raw if key not in PLAYERS), None)
-    if stranger is not None:
-        return _bad(f"armies.{printable(str(stranger))}", "not a player of this game (p1 or p2)")
+    refusal = (
+        None
+        if stranger is None
+        else _bad(f"armies.{printable(str(stranger))}", "not a player of this game (p1 or p2)")
+    )
+    demos = demo_armies(FIRST_RELEASE if revision < 2 else None)
     for i, player in enumerate(PLAYERS):
         doc = raw.get(player, {"demo": i})
         if isinstance(doc, Mapping) and set(doc) == {"demo"}:
             index = doc["demo"]
-            demos = demo_armies()
-            if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(demos):
+            if not isinstance(index, int) or not 0 <= index < len(demos):
                 return _bad(f"armies.{player}.demo", f"must be 0..{len(demos) - 1}")
+            if isinstance(index, bool) and refusal is None:
+                refusal = _bad(f"armies.{player}.demo", f"must be 0..{len(demos) - 1}")
             army = demos[index]
         else:
             try:
@@ -153,9 +174,9 @@ def _armies(raw: object) -> tuple[list[UnitSheet], Rejection | None] | Rejection
         if not sheets:
             return _bad(f"armies.{player}", "the army has no units")
         out.extend(sheets)
-        if no_base is None:
-            no_base = _missing_base(army, f"armies.{player}")
-    return out, no_base
+        if refusal is None:
+            refusal = _missing_base(army, f"armies.{player}")
+    return out, refusal
 
 
 def _missing_base(army: Army, path: str) -> Rejection | None:

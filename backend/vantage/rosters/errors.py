@@ -34,5 +34,12 @@ class RosterFailure(Exception):
 
 def is_text(value: str) -> bool:
     """True unless ``value`` holds an unpaired surrogate (``"\\ud800"`` in JSON), which no
-    UTF-8 answer can carry, or the NUL character, which no PostgreSQL text can hold."""
+    UTF-8 answer can carry."""
+    return is_utf8(value)
+
+
+def is_storable_text(value: str) -> bool:
+    """Text an imported file may bring: also no NUL character, which no PostgreSQL text holds
+    (an army already stored with a game is read with ``is_text``: a check added later must not
+    lock a stored game out)."""
     return "\x00" not in value and is_utf8(value)

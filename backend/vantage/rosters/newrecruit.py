@@ -11,7 +11,7 @@ from vantage.rosters.errors import (
     BAD_VALUE,
     NOT_A_ROSTER,
     RosterFailure,
-    is_text,
+    is_storable_text,
 )
 from vantage.rosters.tree import CONTAINERS, Budget, Node
 
@@ -54,9 +54,9 @@ def object_node(
     text: str | None = None
     for key, value in obj.items():
         where = f"{path}.{printable(key)}"
-        if not is_text(key):
+        if not is_storable_text(key):
             raise _bad_text(where)
-        if isinstance(value, str) and not is_text(value):
+        if isinstance(value, str) and not is_storable_text(value):
             raise _bad_text(where)
         if key in SCALARS and isinstance(value, list | dict):
             raise RosterFailure(BAD_VALUE, f"{where}: must be text or a number", where)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDrop, startPlan } from "../src/wh40k/move-plan";
 import { planLimit, woodsPenalty } from "../src/wh40k/plan-start";
-import { pathTouches } from "../src/wh40k/woods-path";
+import { baseTouches, pathTouches } from "../src/wh40k/woods-path";
 import { fixture } from "./wh40k-fixture";
 
 const square = (x0: number, y0: number, s: number) => [
@@ -42,5 +42,35 @@ describe("woods on a planned path (rules decision R5)", () => {
     flying.terrain = state.terrain;
     flying.game.units["p1-a"]!.sheet.keywords = ["INFANTRY", "FLY"];
     expect(planLimit(flying, through, "normal")).toBe(6);
+  });
+});
+
+describe("an oval base beside the woods (rules decision R36, QA s13 #4)", () => {
+  // Ash wood x 27..33; the Pyre Carriage's oval (170 x 105 mm) faces +y up x = 36: it reaches
+  // x = 36 - 2.07 = 33.93 (its half-width), clear of the wood; its largest radius, 3.35", did not.
+  const wood = [
+    { x: 27, y: 10 },
+    { x: 33, y: 10 },
+    { x: 33, y: 16 },
+    { x: 27, y: 16 },
+  ];
+  const carriage = { shape: "oval" as const, length_mm: 170, width_mm: 105 };
+  const path = [
+    { x: 36, y: 7 },
+    { x: 36, y: 18 },
+  ];
+
+  it("is clear when the oval's side passes the wood", () => {
+    expect(baseTouches(path, carriage, 90, wood)).toBe(false);
+  });
+
+  it("is over it when the oval's long axis points at it", () => {
+    expect(baseTouches(path, carriage, 0, wood)).toBe(true);
+  });
+
+  it("a round base is its circle", () => {
+    const round = { shape: "circle" as const, diameter_mm: 32 };
+    expect(baseTouches([{ x: 33.5, y: 7 }, { x: 33.5, y: 18 }], round, 0, wood)).toBe(true);
+    expect(baseTouches([{ x: 33.7, y: 7 }, { x: 33.7, y: 18 }], round, 0, wood)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import { insidePolygon } from "../geometry/polygon";
 import { type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan, waypoints } from "./move-plan";
-import { pathTouches } from "./woods-path";
+import { baseTouches } from "./woods-path";
 import { reach } from "../geometry/base-footprint";
 import type { W40State } from "./wire";
 
@@ -83,13 +83,13 @@ export function woodsPenalty(state: W40State, plan: MovePlan, kind: string): num
     .filter((t) => t.kind === "woods")
     .map((t) => t.polygon.map(([x, y]) => ({ x, y })));
   if (woods.length === 0) return 0;
-  const bases = new Map(state.models.map((m) => [m.id, m.base]));
+  const models = new Map(state.models.map((m) => [m.id, m]));
   for (const [id, points] of waypoints(plan)) {
     const start = plan.start.get(id);
-    const base = bases.get(id);
-    if (!start || !base) continue;
+    const model = models.get(id);
+    if (!start || !model) continue;
     const path = [start, ...points];
-    if (woods.some((w) => pathTouches(path, reach(base), w))) return WOODS_PENALTY;
+    if (woods.some((w) => baseTouches(path, model.base, model.facing, w))) return WOODS_PENALTY;
   }
   return 0;
 }

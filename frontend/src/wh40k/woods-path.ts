@@ -1,10 +1,12 @@
 // Whether a planned move touches woods, so the page shows the limit the referee will apply: a
-// Normal, Advance or Fall Back move of a unit whose path touches a woods footprint gets 2" less
-// (rules decision R5; the server's `paths.sweep`: the path grown by the base's reach meets the
-// footprint). Pure plane geometry on the plan's waypoints.
+// Normal, Advance or Fall Back move of a unit whose path takes a base over a woods footprint gets
+// 2" less (rules decisions R5, R36; the server's `paths.over_woods`: the base's footprint swept
+// along the path). Pure plane geometry on the plan's waypoints.
 
+import { footprint, reach } from "../geometry/base-footprint";
 import { insidePolygon } from "../geometry/polygon";
-import type { Point } from "../geometry/vec";
+import { type Point, rotate } from "../geometry/vec";
+import type { Base } from "../protocol/messages";
 
 /** Distance from point `p` to the segment `a`-`b`. */
 function pointSegment(p: Point, a: Point, b: Point): number {
@@ -45,4 +47,20 @@ export function pathTouches(path: readonly Point[], reach: number, polygon: read
     }
   }
   return false;
+}
+
+/**
+ * Whether a base moved along the path at its facing passes over the polygon, as the server's
+ * swept footprint decides it (rules decision R36). An oval is exact: in the frame where it is a
+ * unit circle (turned back by its facing, each axis scaled by its semi-axis) the swept oval is a
+ * swept unit disc and the polygon is still a polygon. A hull is held by its reach's circle.
+ */
+export function baseTouches(path: readonly Point[], base: Base, facing: number, polygon: readonly Point[]): boolean {
+  const f = footprint(base);
+  if (f.kind !== "ellipse") return pathTouches(path, reach(base), polygon);
+  const unit = (p: Point): Point => {
+    const r = rotate(p, -facing);
+    return { x: r.x / f.along, y: r.y / f.across };
+  };
+  return pathTouches(path.map(unit), 1, polygon.map(unit));
 }

@@ -560,7 +560,9 @@ def disembark(em: Emitter, cmd: Disembark) -> Rejection | None:
     if far:
         problems.append(
             problem(
-                "rule/disembark_range", f'{far[0]} must be wholly within 3" of the transport (§3.7)'
+                "rule/disembark_range",
+                f'{table.model_label(far[0])} must be wholly within 3" of the transport (§3.7)',
+                model=far[0],
             )
         )
     rejected = em.rules(problems)

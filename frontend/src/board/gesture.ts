@@ -7,8 +7,8 @@ import { type Point, distance, midpoint, sub } from "../geometry/vec";
 import type { ModelId } from "../protocol/messages";
 
 export interface GestureHost {
-  /** The model under a viewport point, if any. */
-  hitModel(at: Point): ModelId | null;
+  /** The model under a viewport point, if any (`touch`: or the nearest within a finger's slop). */
+  hitModel(at: Point, touch?: boolean): ModelId | null;
   /** A model was pressed (selection may change before any drag). */
   pressModel(model: ModelId, flags: { shift: boolean; double: boolean }): void;
   /** A model was pressed and released without moving (at `at`). */
@@ -41,6 +41,8 @@ export interface PointerInput {
   shift?: boolean;
   /** 0 main, 1 middle, 2 secondary. */
   button?: number;
+  /** A finger, not a mouse or a pen. */
+  touch?: boolean;
 }
 
 /** Movement in pixels before a press becomes a drag or a pan. */
@@ -92,7 +94,7 @@ export class GestureMachine {
       this.host.turnStart?.(p.at);
       return;
     }
-    const model = this.host.hitModel(p.at);
+    const model = this.host.hitModel(p.at, p.touch ?? false);
     const shift = p.shift ?? false;
     const double =
       model !== null &&

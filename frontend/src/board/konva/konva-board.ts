@@ -40,6 +40,7 @@ import { Turning } from "./turning";
 import { Hud, SCALE_BAR_RESERVE } from "./hud";
 import { drawTable } from "./table-layer";
 import { ToolOverlay } from "./tool-overlay";
+import { nearestBase } from "../touch-pick";
 
 interface Drag {
   grabbed: ModelId;
@@ -244,11 +245,11 @@ export function createKonvaBoard(
   }
 
   const host: GestureHost = {
-    hitModel(at) {
+    hitModel(at, touch = false) {
       // a press picks the bases as the camera shows them now, not as last drawn: `at` is read
       // with this camera (the next frame redraws the hit graph for hovers and drags)
       baseLayer.freshenHit();
-      return modelAt(at);
+      return modelAt(at) ?? (touch ? nearestBase(at, bases.shown(), camera) : null);
     },
     pressModel(model, flags) {
       if (!moving()) return;
@@ -391,6 +392,7 @@ export function createKonvaBoard(
     time: e.timeStamp,
     shift: e.shiftKey,
     button: e.button,
+    touch: e.pointerType === "touch",
   });
   const onDown = (e: PointerEvent) => {
     if (e.pointerType === "mouse" && e.button === 2) return;

@@ -1,5 +1,5 @@
 """A finger on a phone: a tap beside a base drawn smaller than a fingertip takes that base (the
-newcomer audit found single models at fit zoom on a phone, ~5 px wide, all but impossible to tap)."""
+newcomer audit found single models at fit zoom on a phone, ~5 px wide, hard to tap)."""
 
 from __future__ import annotations
 

@@ -19,10 +19,12 @@ export function status(id: string, player: string, over: Partial<UnitStatus> = {
     battle_shocked: false,
     failed_shock_now: false,
     disembarked_now: false,
+    started_embarked: over.location === "embarked",
     effects: [],
     models_left: 2,
     below_half: false,
     destroyed_models: 0,
+    character_models: keywords.includes("CHARACTER") ? [`${id}-1`, `${id}-2`] : [],
     sheet: {
       id,
       player,

@@ -99,3 +99,29 @@ def test_an_unknown_kind_is_unsupported_whatever_the_unit() -> None:
         assert isinstance(answer, Rejection) and answer.code == "query/unsupported", query
     answer = live_query(s, {"kind": "targets", "unit": "nobody"})
     assert isinstance(answer, Rejection) and answer.code == "query/unit"
+
+
+def test_the_view_says_whether_an_embarked_unit_may_disembark_this_phase() -> None:
+    """QA s13: the browser offered Disembark to a unit that had embarked this phase. The view
+    carries ``started_embarked``; the server refuses exactly those that are not."""
+    from vantage.engine.dice import FixedDice
+    from vantage.rules.wh40k10e import commands as c
+    from vantage.rules.wh40k10e.decide import decide
+    from vantage.rules.wh40k10e.evolve import evolve
+
+    s = arranged({CARRIAGE: [(20, 20)], BREACH: row(20, 24, 5, dx=1.3)})
+    sheet = replace(s.sheets[CARRIAGE], keywords=("VEHICLE", "TRANSPORT"))
+    s = replace(s, sheets={**s.sheets, CARRIAGE: sheet})
+    paths = tuple(
+        c.PathIn(model=m.id, path=((m.x, m.y), (m.x, m.y - 0.5))) for m in s.models_of(BREACH)
+    )
+    move = c.Move(unit=BREACH, kind="normal", paths=paths, embark=CARRIAGE)
+    d = decide(s, move, "p1", FixedDice([]))
+    assert not isinstance(d, Rejection), d
+    for e in d.events:
+        s = evolve(s, e)
+    seen = project(s, "p1")["game"]["units"][BREACH]
+    assert (seen["location"], seen["started_embarked"]) == ("embarked", False)
+    places = tuple(c.Place(model=f"{BREACH}-{i}", x=16 + 1.5 * i, y=23.5) for i in range(1, 6))
+    d = decide(s, c.Disembark(unit=BREACH, models=places), "p1", FixedDice([]))
+    assert isinstance(d, Rejection) and d.code == "rule/disembark_start", d

@@ -439,6 +439,18 @@ def test_epic_challenge_gives_the_characters_melee_attacks_precision() -> None:
     assert s.pending.options == (P2_X, "none")
 
 
+def test_the_view_names_exactly_the_models_epic_challenge_accepts() -> None:
+    """The browser lists ``character_models`` in the Epic Challenge form (QA s13 #11): the
+    Exarch of the attached unit, no Ashguard; every model listed is accepted, no other is."""
+    s = fight_selection(True)
+    listed = views.project(s, "p1")["game"]["units"][P1_LINE]["character_models"]
+    assert listed == [P1_X]
+    for mid in [m.id for m in s.models_of(P1_LINE)]:
+        _, d = run(s, "p1", c.UseStratagem(name="epic_challenge", unit=P1_LINE, model=mid))
+        assert (not isinstance(d, Rejection)) is (mid in listed), (mid, d)
+    assert views.project(s, "p1")["game"]["units"]["p1-ac-hounds"]["character_models"] == []
+
+
 def test_first_eligible_defender_never_picks_a_protected_character() -> None:
     unit = UnitState((ModelState("c", 5, protected=True), ModelState("g", 1)))
     assert FirstEligible().choose(unit.eligible(), "attack") == "g"

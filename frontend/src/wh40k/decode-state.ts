@@ -176,6 +176,7 @@ const status: Read<UnitStatus> = (value, path) => {
     battle_shocked: flag(o, "battle_shocked", path),
     failed_shock_now: flag(o, "failed_shock_now", path),
     disembarked_now: flag(o, "disembarked_now", path),
+    started_embarked: flag(o, "started_embarked", path),
     effects: strings(o, "effects", path),
     leader: maybe(o, "leader", path, string),
     attached_to: maybe(o, "attached_to", path, string),
@@ -183,6 +184,7 @@ const status: Read<UnitStatus> = (value, path) => {
     models_left: num(o, "models_left", path),
     below_half: flag(o, "below_half", path),
     destroyed_models: num(o, "destroyed_models", path),
+    character_models: strings(o, "character_models", path),
     sheet: sheet(o["sheet"], `${path}.sheet`),
   };
 };

@@ -159,6 +159,7 @@ const isAircraft = (game: Game, unit: UnitId): boolean => game.units[unit]?.shee
 
 /** Why an embarked unit may not disembark now (the server's `movement.disembark`), or null. */
 function disembarkBar(game: Game, s: UnitStatus): string | null {
+  if (!s.started_embarked) return "it embarked this phase (§3.7)";
   const t = s.transport ? game.units[s.transport] : undefined;
   if (t?.move === "advance") return "its transport Advanced this turn (§3.7)";
   if (t?.move === "fall_back") return "its transport Fell Back this turn (§3.7)";
@@ -332,13 +333,13 @@ function ownStratagems(game: Game, models: readonly ModelInfo[], me: PlayerId): 
   if (acting && game.phase === "charge" && mine.some(([, s]) => has(s, "VEHICLE") && s.charged)) {
     out.push("tank_shock");
   }
-  // Epic Challenge: a CHARACTER's unit in Engagement Range of an enemy Attached unit (one with a
-  // Leader, §6.2 item 3, as the server's `stratagems._epic_challenge` checks).
+  // Epic Challenge: a unit with a CHARACTER model (`character_models`) in Engagement Range of an
+  // enemy Attached unit (one with a Leader, §6.2 item 3, as the server's `stratagems._epic_challenge` checks).
   const attachedFoe = (u: UnitId): boolean => engagedEnemies(game, models, u).some((e) => !!game.units[e]?.leader);
   if (
     p?.kind === "fight" &&
     p.player === me &&
-    p.options.some((u) => game.units[u] && has(game.units[u], "CHARACTER") && attachedFoe(u))
+    p.options.some((u) => (game.units[u]?.character_models.length ?? 0) > 0 && attachedFoe(u))
   ) {
     out.push("epic_challenge");
   }

@@ -59,11 +59,17 @@ export function stratagemNeeds(state: W40State, me: string, name: StratagemName,
       };
     }
     case "epic_challenge": {
-      // Only a unit in Engagement Range of an enemy Attached unit (§6.2 item 3).
+      // Only a unit in Engagement Range of an enemy Attached unit, and only its CHARACTER models
+      // (each by the sheet it was mustered with, as the server's `leaders.is_character`; §6.2 item 3).
+      const characters = (u: UnitId | undefined): string[] => {
+        const named = new Set(u ? (g.units[u]?.character_models ?? []) : []);
+        return state.models.filter((m) => m.unit === u && named.has(m.id)).map((m) => m.id);
+      };
       const fighters = (g.pending?.options ?? []).filter(
-        (u) => kw(u, "CHARACTER") && engagedEnemies(g, state.models, u).some((e) => !!g.units[e]?.leader),
+        (u) => characters(u).length > 0 && engagedEnemies(g, state.models, u).some((e) => !!g.units[e]?.leader),
       );
-      return { units: fighters, models: state.models.filter((m) => m.unit === (unit ?? fighters[0])).map((m) => m.id) };
+      const shown = unit !== null && fighters.includes(unit) ? unit : fighters[0];
+      return { units: fighters, models: characters(shown) };
     }
     case "go_to_ground":
     case "smokescreen": {

@@ -88,6 +88,8 @@ export interface UnitStatus {
   battle_shocked: boolean;
   failed_shock_now: boolean;
   disembarked_now: boolean;
+  /** Embarked when this phase started: only such a unit may disembark (§3.7). */
+  started_embarked: boolean;
   effects: string[];
   /** On a Bodyguard unit: the Leader unit attached to it (§3.6). */
   leader?: UnitId | null;
@@ -98,6 +100,8 @@ export interface UnitStatus {
   models_left: number;
   below_half: boolean;
   destroyed_models: number;
+  /** Its CHARACTER models, each by the sheet it was mustered with (Epic Challenge names one). */
+  character_models: ModelId[];
   sheet: UnitSheet;
 }
 

@@ -6,7 +6,11 @@ Strategic Reserves, embarkations and Hover mode (rules decision R10). The game k
 declaration aside until the reveal (``State.formations``), so the opponent's and a spectator's
 view cannot depend on it; the declaring player's own view applies it. After the reveal the
 cargo of a transport is public: an embarked unit lists its living models and their wounds
-(``embarked_models``), which the browser offers for FIRING DECK.
+(``embarked_models``), which the browser offers for FIRING DECK. ``character_models`` names
+the unit's CHARACTER models by the sheet each was mustered with (``leaders.is_character``): in
+an attached unit the Leader's models, and the Bodyguard's only when it is a CHARACTER unit itself
+(what Epic Challenge may name). ``started_embarked`` (a ``UnitStatus`` field) says whether the
+unit was embarked when the phase started: only such a unit may disembark (§3.7).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from vantage.rules.wh40k10e.command import below_half
 from vantage.rules.wh40k10e.decide import waiting_for
 from vantage.rules.wh40k10e.events import EVENT_CODEC, FormationsDeclared, RuleWarning
 from vantage.rules.wh40k10e.evolve import apply_formation
+from vantage.rules.wh40k10e.leaders import is_character
 from vantage.rules.wh40k10e.sheets import UnitSheet
 from vantage.rules.wh40k10e.state import AttackPlan, Pending, State, UnitStatus
 
@@ -56,6 +61,7 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
             "below_half": below_half(state, uid),
             "destroyed_models": state.destroyed.get(uid, 0),
             "embarked_models": _embarked_models(state, uid),
+            "character_models": [mid for mid, _ in sheet.models if is_character(state, mid, uid)],
             "sheet": _SHEET.encode(sheet),
         }
     out["game"] = {

@@ -5,8 +5,15 @@ closed only when its client next spoke)."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
+from typing import Any
 
-from vantage.api.ws.endpoint import CLOSE_RESYNC, Outbox
+from starlette.websockets import WebSocket
+
+from vantage.api.ws.endpoint import CLOSE_RESYNC, Outbox, _read_loop
+from vantage.app.rooms import Member
+from vantage.config import Settings
+from vantage.engine.context import Viewer
 
 
 class StalledSocket:
@@ -41,3 +48,40 @@ def test_a_full_outbox_closes_the_socket_for_a_resync_and_takes_nothing_more() -
     ws = asyncio.run(run())
     assert ws.closed_with == CLOSE_RESYNC
     assert ws.sent == ["e1"]
+
+
+def test_a_message_after_the_resync_close_ends_the_read_loop_quietly() -> None:
+    """Found by review: a client that spoke before reading the 4008 close made the read loop
+    close the socket a second time, and Starlette's error came out as a traceback."""
+
+    async def run() -> list[str]:
+        inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        await inbox.put({"type": "websocket.connect"})
+        never = asyncio.Event()
+        sent: list[str] = []
+
+        async def receive() -> dict[str, Any]:
+            return await inbox.get()
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message["type"])
+            if message["type"] == "websocket.send":
+                await never.wait()  # the client reads nothing
+
+        scope = {"type": "websocket", "path": "/", "headers": [], "query_string": b""}
+        ws = WebSocket(scope, receive, send)
+        await ws.accept()
+        outbox = Outbox(ws, 1)
+        member = Member(viewer=Viewer("p1"), send=outbox.put)
+        outbox.put("e1")
+        await asyncio.sleep(0)
+        outbox.put("e2")
+        member.overflowed = not member.send("e3")  # as RoomHub.deliver does
+        await asyncio.sleep(0.01)  # the outbox closes the socket for a resync
+        await inbox.put({"type": "websocket.receive", "text": '{"type": "ping"}'})
+        services = SimpleNamespace(settings=Settings())
+        await _read_loop(ws, services, "g", Viewer("p1"), outbox, member)  # type: ignore[arg-type]
+        await outbox.close()
+        return sent
+
+    assert asyncio.run(run()) == ["websocket.accept", "websocket.send", "websocket.close"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 
@@ -83,3 +84,25 @@ async def test_a_cancelled_question_frees_its_slot_only_when_its_thread_is_done(
 def test_a_pool_needs_a_worker_and_a_slot() -> None:
     with pytest.raises(ValueError):
         QueryPool(workers=0, per_game=1)
+
+
+async def test_a_waiter_cancelled_as_its_turn_is_passed_over_ends_cancelled() -> None:
+    """Found by review: a waiting question cancelled (its socket closed) while the release of
+    a finished one was already queued ended with ValueError, not CancelledError, and the socket
+    logged a failed query."""
+    pool = QueryPool(workers=2, per_game=1)
+    gate = Gate()
+    first = asyncio.create_task(pool.run("g", gate.work))
+    await _until(lambda: gate.running == 1)
+    second = asyncio.create_task(pool.run("g", lambda: "b"))
+    await _until(lambda: pool.waiting("g") == 1)
+    gate.opened.set()
+    while gate.running:  # blocking: the first job's release is queued, not run
+        time.sleep(0.001)
+    time.sleep(0.05)
+    second.cancel()  # its wake-up is queued behind that release
+    assert await first == "slow"
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    assert (pool.in_flight("g"), pool.waiting("g")) == (0, 0)
+    pool.close()

@@ -62,7 +62,7 @@ class QueryPool:
             except asyncio.CancelledError:
                 if turn.done() and not turn.cancelled():
                     self._release(game_id, line)  # handed a slot just as we were cancelled
-                else:
+                elif turn in line.waiting:  # else ``_release`` passed it over, cancelled
                     line.waiting.remove(turn)
                     self._forget_if_idle(game_id, line)
                 raise

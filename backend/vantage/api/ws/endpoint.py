@@ -167,8 +167,7 @@ async def _read_loop(
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            if member.overflowed:
-                await ws.close(code=CLOSE_RESYNC)
+            if member.overflowed:  # the outbox has closed the socket with 4008
                 return
             text = message.get("text")
             if text is None:

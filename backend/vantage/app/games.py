@@ -265,22 +265,27 @@ class GameService:
         self._used.pop(game_id, None)
 
     async def _load(self, game_id: str) -> LiveGame | None:
+        """The stored game: read in one session, which is closed before the set-up is parsed in a
+        worker thread (a reload queued behind other parses holds no database connection)."""
         async with self._db.read() as session:
             row = await session.get(GameRow, game_id)
             if row is None:
                 return None
-            ruleset = find_ruleset(row.system)
-            if ruleset is None:
-                return None
-            load = functools.partial(_loaded_game, ruleset, row.id, row.setup, row.rolls, row.seed)
-            game = await self._in_thread(load)
+            system, setup, rolls, seed = row.system, row.setup, row.rolls, row.seed
             snap = await event_log.latest_snapshot(session, game_id)
-            if snap is not None:
-                game.state = ruleset.state_codec.decode(snap.state["state"])
-                game.salt = bytes.fromhex(snap.state["salt"])
-                game.version = snap.seq
-            await self._fold_from_log(session, game)
-            return game
+            stored = await event_log.read_after(session, game_id, snap.seq if snap else 0)
+        ruleset = find_ruleset(system)
+        if ruleset is None:
+            return None
+        load = functools.partial(_loaded_game, ruleset, game_id, setup, rolls, seed)
+        game = await self._in_thread(load)
+        if snap is not None:
+            game.state = ruleset.state_codec.decode(snap.state["state"])
+            game.salt = bytes.fromhex(snap.state["salt"])
+            game.version = snap.seq
+        for event in stored:
+            game.apply(event.seq, game.decode(event.payload))
+        return game
 
     async def _fold_from_log(self, session: Any, game: LiveGame) -> None:
         for stored in await event_log.read_after(session, game.id, game.version):

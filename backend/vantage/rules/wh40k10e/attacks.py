@@ -207,16 +207,29 @@ def target_profile(state: State, target: str) -> TargetProfile:
 
 
 def hit_modifier(state: State, plan: AttackPlan, target: str, pistol: bool) -> int:
-    """Stealth, Smokescreen and the declaration-time penalties (Big Guns, Indirect Fire)."""
+    """Stealth, Smokescreen and the declaration-time penalties (Big Guns, Indirect Fire); the
+    attacker's Damaged profile (R39), in melee too."""
+    own = damaged_penalty(state, plan.unit)
     if plan.melee:
-        return 0
+        return own
     mod = plan.hit_modifiers.get(target, 0)
     if pistol:
         mod = plan.hit_modifiers.get(target + HALF + "pistol", mod)
+    mod += own
     status = state.status[target]
     if state.sheets[target].has("STEALTH") or status.has_effect("smokescreen"):
         mod -= 1
     return mod
+
+
+def damaged_penalty(state: State, unit: str) -> int:
+    """-1 while the unit's one model has no more wounds left than its Damaged profile says
+    (``UnitSheet.damaged``, R39); else 0."""
+    limit = state.sheets[unit].damaged
+    if not limit:
+        return 0
+    left = [m.wounds for m in state.models_of(unit)]
+    return -1 if left and max(left) <= limit else 0
 
 
 def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:

@@ -13,6 +13,7 @@ with location ``attached`` while it is joined.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -128,7 +129,10 @@ def combined_sheet(bodyguard: UnitSheet, leader: UnitSheet) -> UnitSheet:
     A Leader weapon whose name clashes with a different Bodyguard profile is renamed
     "name (Leader name)". Keywords are the union; see ``EVERY_MODEL`` and ``DROPPED`` for
     abilities. Invulnerable save, Feel No Pain and Deadly Demise stay the Bodyguard's: the
-    Leader models' own are read from the Leader's sheet (``model_sheet``).
+    Leader models' own are read from the Leader's sheet (``model_sheet``). The weapon abilities
+    the Leader gives the unit it leads (``UnitSheet.grants``) are added to every weapon of the
+    unit of that kind, the Leader's own included (R39). A Damaged profile is a one-model unit's:
+    the attached unit has none.
     """
     own = {w.name: w for w in bodyguard.weapons}
     renamed: dict[str, str] = {}
@@ -149,6 +153,7 @@ def combined_sheet(bodyguard: UnitSheet, leader: UnitSheet) -> UnitSheet:
         if a not in DROPPED and (a not in EVERY_MODEL or (bodyguard.has(a) and leader.has(a)))
     )
     both_scout = bodyguard.scouts > 0 and leader.scouts > 0
+    weapons = [_granted(w, leader.grants) for w in weapons]
     return replace(
         bodyguard,
         name=f"{bodyguard.name} + {leader.name}",
@@ -159,7 +164,24 @@ def combined_sheet(bodyguard: UnitSheet, leader: UnitSheet) -> UnitSheet:
         weapons=tuple(weapons),
         models=tuple(models),
         leads=(),
+        grants=(),
+        damaged=0,
+        datasheet=(*bodyguard.datasheet, *leader.datasheet),
     )
+
+
+def _stem(ability: str) -> str:
+    """``SUSTAINED HITS 1`` -> ``SUSTAINED HITS``; ``ANTI-INFANTRY 4+`` -> ``ANTI-INFANTRY``."""
+    head, _, last = ability.rpartition(" ")
+    return head if head and re.fullmatch(r"\d+\+?|D\d+", last) else ability
+
+
+def _granted(w: WeaponSheet, grants: tuple[tuple[str, str], ...]) -> WeaponSheet:
+    """The weapon with the abilities its Leader gives the unit (R39); one it has already, in any
+    value, stays as it is."""
+    have = {_stem(a) for a in w.abilities}
+    extra = [a for kind, a in grants if kind in ("any", w.kind) and _stem(a) not in have]
+    return replace(w, abilities=(*w.abilities, *dict.fromkeys(extra))) if extra else w
 
 
 def attach(state: State, leader: str, bodyguard: str) -> State:

@@ -22,6 +22,7 @@ from vantage.rules.wh40k10e.events import (
     UnitPlaced,
 )
 from vantage.rules.wh40k10e.paths import Sweep, on_objective, sweep
+from vantage.rules.wh40k10e.sheets import CANNOT_ADVANCE
 from vantage.rules.wh40k10e.state import State
 
 WOODS_PENALTY = 2.0
@@ -60,11 +61,22 @@ def roll_advance(em: Emitter, cmd: RollAdvance) -> Rejection | None:
         return bad
     if state.status[cmd.unit].advance_roll is not None:
         return Rejection("move/advance_rolled", "the Advance roll is made already")
-    rejected = em.rules(_engaged_problems(state, cmd.unit, "advance"))
+    rejected = em.rules(
+        _engaged_problems(state, cmd.unit, "advance") + _no_advance(state, cmd.unit)
+    )
     if rejected:
         return rejected
     em.emit(AdvanceRolled(unit=cmd.unit, dice=em.roll(1)))
     return None
+
+
+def _no_advance(state: State, unit: str) -> list[Rejection]:
+    """A unit whose datasheet says it cannot Advance (R39; only sheets of rules revision 3 on
+    carry the flag)."""
+    if not state.sheets[unit].has(CANNOT_ADVANCE):
+        return []
+    name = state.sheets[unit].name
+    return [problem("rule/cannot_advance", f"{name} cannot Advance (its datasheet)", unit=unit)]
 
 
 def _engaged_problems(state: State, unit: str, kind: str) -> list[Rejection]:

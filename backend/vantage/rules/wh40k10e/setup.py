@@ -170,7 +170,7 @@ def _armies(raw: object, revision: int) -> tuple[list[UnitSheet], Rejection | No
                 army = army_from_json(doc)
             except ValueError as exc:
                 return _bad(f"armies.{player}", str(exc))
-        sheets = unit_sheets(army, player)
+        sheets = unit_sheets(army, player, revision)
         if not sheets:
             return _bad(f"armies.{player}", "the army has no units")
         out.extend(sheets)

@@ -17,6 +17,10 @@ from vantage.rules.wh40k import WeaponProfile, parse_abilities, parse_dice_expr
 from vantage.rules.wh40k.abilities import AbilityError, parse_ability
 from vantage.rules.wh40k10e.leader_names import bodyguards
 
+ABILITIES_REVISION = 3
+"""The rules revision (R38) from which the datasheet abilities of R39 are applied: a Leader's
+weapon ability for the unit it leads, "cannot Advance" and a single model's Damaged profile."""
+
 MODEL_HEIGHT = {"INFANTRY": 1.6, "BEAST": 1.4, "SWARM": 0.8}
 """Default model heights in inches for line of sight (no roster carries heights)."""
 BIG_HEIGHT = 3.5
@@ -36,6 +40,9 @@ class WeaponSheet:
     ap: int = 0
     damage: str = "1"
     abilities: tuple[str, ...] = ()
+    unrefereed: tuple[str, ...] = ()
+    """The roster's keywords for it that the engine does not read (``[SUSTAINED HITS D3]``):
+    the browser marks them for the players to apply (R39)."""
 
     def has(self, flag: str) -> bool:
         """The weapon has this ability flag (``"PISTOL"``, ``"ASSAULT"``...)."""
@@ -61,6 +68,16 @@ class ModelSheet:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AbilityNote:
+    """One ability as the datasheet prints it, and whether the referee applies it (R39)."""
+
+    name: str
+    text: str = ""
+    refereed: bool = False
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class UnitSheet:
     """A unit as mustered: keywords, core abilities, its weapons and each model's profile."""
 
@@ -80,6 +97,14 @@ class UnitSheet:
     models: tuple[tuple[str, ModelSheet], ...] = ()
     leads: tuple[str, ...] = ()
     """A Leader: the ids of the army's units its Leader ability names (§3.6, leader_names)."""
+    grants: tuple[tuple[Literal["ranged", "melee", "any"], str], ...] = ()
+    """A Leader: the weapon abilities the unit it leads has while it leads it (R39): e.g.
+    ``("ranged", "SUSTAINED HITS 1")``."""
+    damaged: int = 0
+    """A one-model unit's Damaged profile: with this many wounds or fewer left, its attacks get
+    -1 to hit (R39); 0: none."""
+    datasheet: tuple[AbilityNote, ...] = ()
+    """Every ability of the datasheet with its text, each marked refereed or not (R39)."""
 
     def has(self, word: str) -> bool:
         """A keyword or a core ability (upper case)."""
@@ -129,7 +154,7 @@ def known_abilities(keywords: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def weapon_sheet(w: Weapon) -> WeaponSheet:
-    """One roster weapon as a sheet."""
+    """One roster weapon as a sheet; keywords the engine does not read are kept apart."""
     stats = dict(w.stats)
     melee = w.kind == "melee" or stats.get("RANGE", "").lower().startswith("melee")
     skill_text = stats.get("WS" if melee else "BS", "")
@@ -143,6 +168,7 @@ def weapon_sheet(w: Weapon) -> WeaponSheet:
         ap=min(0, number(stats.get("AP"), 0)),
         damage=stats.get("D", "1"),
         abilities=known_abilities(w.keywords),
+        unrefereed=tuple(k for k in w.keywords if not known_abilities((k,))),
     )
 
 
@@ -185,8 +211,9 @@ def _ability_value(abilities: dict[str, str], name: str) -> str | None:
     return None
 
 
-def unit_sheets(army: Army, player: str) -> list[UnitSheet]:
-    """Every unit of an army as sheets, with unit and model ids prefixed by the player."""
+def unit_sheets(army: Army, player: str, revision: int = ABILITIES_REVISION) -> list[UnitSheet]:
+    """Every unit of an army as sheets, with unit and model ids prefixed by the player; a game
+    of rules revision ``revision`` (R38) reads the abilities that revision applies."""
     out = []
     named = [(f"{player}-{u.id}", u.name) for u in army.units]
     for unit in army.units:
@@ -202,13 +229,15 @@ def unit_sheets(army: Army, player: str) -> list[UnitSheet]:
         invuln = _ability_value(abilities, "INVULNERABLE SAVE")
         fnp = _ability_value(abilities, "FEEL NO PAIN")
         scouts = _ability_value(abilities, "SCOUTS")
+        read = AbilityReader(revision >= ABILITIES_REVISION, len(models) == 1)
+        notes = tuple(read.note(a.name, a.text) for a in unit.abilities)
         out.append(
             UnitSheet(
                 id=uid,
                 player=player,
                 name=unit.custom_name or unit.name,
                 keywords=keywords,
-                abilities=tuple(sorted(_core_names(abilities))),
+                abilities=tuple(sorted(_core_names(abilities) | read.flags)),
                 points=float(unit.points),
                 invulnerable=number(invuln) or None if invuln else None,
                 feel_no_pain=number(fnp) or None if fnp else None,
@@ -219,6 +248,9 @@ def unit_sheets(army: Army, player: str) -> list[UnitSheet]:
                 weapons=tuple(weapon_sheet(w) for w in unit.weapons),
                 models=tuple(models),
                 leads=_leads(abilities, keywords, [n for n in named if n[0] != uid]),
+                grants=tuple(read.grants),
+                damaged=read.damaged,
+                datasheet=notes,
             )
         )
     return out
@@ -276,3 +308,72 @@ def _model_sheet(
         height=_height(keywords),
         weapons=tuple(weapons),
     )
+
+
+_GRANT = re.compile(
+    r"^WHILE (?:THIS MODEL IS )?LEADING A UNIT, (?:ITS |THAT UNIT'S |THE )?(?:(RANGED|MELEE) )?"
+    r"WEAPONS(?: EQUIPPED BY MODELS IN THAT UNIT)? HAVE (?:THE )?\[([^\]]+)\](?: ABILITY)?\.?$"
+)
+_NO_ADVANCE = re.compile(r"^(?:THIS UNIT|THIS MODEL|MODELS IN THIS UNIT) CANNOT ADVANCE\.?$")
+_DAMAGED_NAME = re.compile(r"^DAMAGED:? ?1-(\d+) WOUNDS? REMAINING$")
+_DAMAGED_TEXT = re.compile(
+    r"^(?:WHILE THIS MODEL HAS 1-(\d+) WOUNDS? REMAINING, )?(?:EACH TIME THIS MODEL MAKES AN "
+    r"ATTACK, )?SUBTRACT 1 FROM (?:THIS MODEL'S |THE )?HIT ROLLS?\.?$"
+)
+CANNOT_ADVANCE = "CANNOT ADVANCE"
+"""A sheet ability: the unit may not Advance (R39)."""
+
+
+def _plain(text: str) -> str:
+    """Upper case, single spaces, straight quotes."""
+    return " ".join(text.replace("\u2019", "'").upper().split())
+
+
+class AbilityReader:
+    """Reads one unit's abilities: which the engine applies (``note``) and what they set.
+
+    The core abilities the sheet reads (``CORE``, Invulnerable Save, Transport, Firing Deck)
+    are refereed in every revision; from ``ABILITIES_REVISION`` also exactly these wordings
+    (rules decision R39): "While leading a unit, its [ranged|melee] weapons have [ABILITY]" (a
+    weapon ability the engine knows), "This unit cannot Advance", and a one-model unit's
+    "Damaged: 1-N Wounds Remaining" that only subtracts 1 from its hit rolls.
+    """
+
+    def __init__(self, extended: bool, one_model: bool) -> None:
+        self.extended = extended
+        self.one_model = one_model
+        self.flags: set[str] = set()
+        self.grants: list[tuple[Literal["ranged", "melee", "any"], str]] = []
+        self.damaged = 0
+
+    def note(self, name: str, text: str) -> AbilityNote:
+        """The ability as the browser shows it, refereed or not."""
+        return AbilityNote(name=name, text=text, refereed=self._read(_plain(name), _plain(text)))
+
+    def _read(self, name: str, text: str) -> bool:
+        if any(name.startswith(core) for core in CORE):
+            return True
+        if name.startswith("INVULNERABLE SAVE"):
+            return number(name[len("INVULNERABLE SAVE") :] or text) > 0
+        if name == "TRANSPORT":
+            return _capacity({name: text}) > 0
+        if not self.extended:
+            return False
+        grant = _GRANT.match(text)
+        if grant and known_abilities((grant.group(2),)):
+            kind = grant.group(1)
+            self.grants.append(
+                (
+                    "ranged" if kind == "RANGED" else "melee" if kind == "MELEE" else "any",
+                    known_abilities((grant.group(2),))[0],
+                )
+            )
+            return True
+        if _NO_ADVANCE.match(text):
+            self.flags.add(CANNOT_ADVANCE)
+            return True
+        damaged, said = _DAMAGED_NAME.match(name), _DAMAGED_TEXT.match(text)
+        if damaged and said and self.one_model and said.group(1) in (None, damaged.group(1)):
+            self.damaged = int(damaged.group(1))
+            return True
+        return False

@@ -68,9 +68,22 @@ def test_climbing_onto_a_floor_counts_the_vertical_distance() -> None:
     assert s2.table.models[f"{EXARCH}-1"].z == 3
     moved = next(e for e in d.events if getattr(e, "type", "") == "unit_moved")
     assert moved.models[0].distance == 6.0
-    # 4" across + 3" up = 7" > 6".
+    # 4" across + 3" up = 7" > 6": the refusal says how much of it is climbing (QA s13 #6).
     _, d = run(s, "p1", _climb(f"{EXARCH}-1", 24, 12, 3))
     assert isinstance(d, Rejection) and d.code == "rule/too_far"
+    assert d.message.startswith('Cinderwright Exarch #1 moves 7.00" (3.00" of it climbing, §2.4), ')
+
+
+def test_a_refused_move_over_tall_terrain_names_the_climbing_in_it() -> None:
+    # A non-INFANTRY model crossing the 9" ruin climbs it up and down: 14" across + 18" = 32".
+    s = _keywords(_at({EXARCH: [(20, 12)], BROOD: row(10, 39, 10)}), EXARCH, ("MONSTER",))
+    _, d = run(s, "p1", _climb(f"{EXARCH}-1", 34, 12, 0))
+    assert isinstance(d, Rejection) and d.code == "rule/too_far"
+    assert '(18.00" of it climbing, §2.4)' in d.message, d.message
+    # A flat move too far says nothing of climbing.
+    _, d = run(s, "p1", _climb(f"{EXARCH}-1", 20, 19, 0))
+    assert isinstance(d, Rejection) and d.code == "rule/too_far"
+    assert "climbing" not in d.message, d.message
 
 
 def test_a_move_cannot_end_mid_climb_even_in_casual_mode() -> None:

@@ -284,10 +284,11 @@ def _path_problems(
     out: list[Rejection] = []
     for mid, s in sweeps.items():
         if s.length > limit + 1e-6:
+            climbing = f' ({s.climb:.2f}" of it climbing, §2.4)' if s.climb > 0.005 else ""
             out.append(
                 problem(
                     "rule/too_far",
-                    f'{after.model_label(mid)} moves {s.length:.2f}", more than '
+                    f'{after.model_label(mid)} moves {s.length:.2f}"{climbing}, more than '
                     f'{limit:g}" allowed for this {MOVE_NAMES.get(kind, kind)} (§4.4)',
                     model=mid,
                     distance=round(s.length, 3),

@@ -39,6 +39,9 @@ class Sweep:
     """Enemy units whose Engagement Range the path entered (start position excluded)."""
     woods: bool = False
     end: Model | None = None
+    climb: float = 0.0
+    """How much of ``length`` is climbing: the height changes counted (§2.4), or for FLY what
+    the diagonal through the air adds to the plan path (§4.4)."""
 
 
 def points(model: Model, path: PathIn) -> list[tuple[float, float]]:
@@ -78,11 +81,12 @@ def sweep(
     out.end = model.placed(pts[-1][0], pts[-1][1], facing=facing, z=z_end)
     if "FLY" in keywords:
         # through the air: the straight diagonal of the climb and the plan path (§4.4 FLY)
-        out.length = math.hypot(_length(pts), z_end - model.z) + _turn(model, facing)
+        flat = _length(pts)
+        out.length = math.hypot(flat, z_end - model.z) + _turn(model, facing)
+        out.climb = math.hypot(flat, z_end - model.z) - flat
     else:
-        out.length = (
-            _length(pts) + _turn(model, facing) + _climb(table, model, pts, z_end, keywords)
-        )
+        out.climb = _climb(table, model, pts, z_end, keywords)
+        out.length = _length(pts) + _turn(model, facing) + out.climb
     out.woods = (
         over_woods(table, model, pts, facing) if exact_woods else _near_woods(table, model, pts)
     )

@@ -208,3 +208,16 @@ def test_checks_added_for_new_games_do_not_lock_out_stored_ones() -> None:
         assert not isinstance(stored, Rejection), stored
         refusal = rs.check_new_setup(rs.parse_setup(rs.new_game_options(request)))
         assert refusal is not None and refusal.detail["field"] == field
+
+
+def test_a_snapshot_stored_before_revisions_decodes_as_revision_1() -> None:
+    """Found by review: ``Options.revision`` defaulted to this code's revision, so an old game
+    reloaded from a snapshot (every 200 events) took up the new rules mid-game."""
+    rs = find_ruleset("wh40k-10e")
+    assert rs is not None
+    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)})
+    assert s.options.revision == RULES_REVISION
+    stored = rs.state_codec.encode(s)
+    assert rs.state_codec.decode(stored).options.revision == RULES_REVISION
+    del stored["options"]["revision"]
+    assert not rs.state_codec.decode(stored).options.since(2)

@@ -29,7 +29,14 @@ from vantage.rules.wh40k10e.events import EVENT_CODEC
 from vantage.rules.wh40k10e.evolve import evolve
 from vantage.rules.wh40k10e.setup import zones
 from vantage.rules.wh40k10e.sheets import ModelSheet, UnitSheet, WeaponSheet, known_abilities
-from vantage.rules.wh40k10e.state import Options, Pending, PlayerState, State, UnitStatus
+from vantage.rules.wh40k10e.state import (
+    RULES_REVISION,
+    Options,
+    Pending,
+    PlayerState,
+    State,
+    UnitStatus,
+)
 from vantage.rules.wh40k10e.stratagems import COSTS
 from vantage.scenario.schema import Scenario, ScenarioError
 
@@ -348,7 +355,7 @@ def build_state(scenario: Scenario, play: PlayIn, at: str) -> State:
     offboard = {k: m for k, m in models.items() if status[m.unit].location != "table"}
     defender = next(p for p in table.players if p != attacker)
     state = State(
-        options=Options(strict=g.strict),
+        options=Options(strict=g.strict, revision=RULES_REVISION),
         players=table.players,
         sheets=sheets,
         table=replace(table, models=on_table),

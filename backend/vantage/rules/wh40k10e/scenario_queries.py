@@ -19,7 +19,7 @@ from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.movement import _check_paths
 from vantage.rules.wh40k10e.play_query import answer_play as answer_play
 from vantage.rules.wh40k10e.sheets import ModelSheet, UnitSheet
-from vantage.rules.wh40k10e.state import Options, PlayerState, State, UnitStatus
+from vantage.rules.wh40k10e.state import RULES_REVISION, Options, PlayerState, State, UnitStatus
 from vantage.scenario.schema import Scenario, ScenarioError
 
 KINDS = ("normal", "advance", "fall_back", "charge", "pile_in", "consolidate", "scouts")
@@ -75,7 +75,7 @@ def state_of(
         for uid, u in table.units.items()
     }
     return State(
-        options=Options(strict=True),
+        options=Options(strict=True, revision=RULES_REVISION),
         players=table.players,
         sheets=sheets,
         table=table,

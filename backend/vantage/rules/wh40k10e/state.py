@@ -43,9 +43,10 @@ class Options:
     starting_cp: int = 0
     reserve_points: float = 250.0
     place_objectives: bool = True
-    revision: int = RULES_REVISION
-    """The rules revision the game was created under (``RULES_REVISION``; rules decision R38):
-    a stored game without one is revision 1."""
+    revision: int = 1
+    """The rules revision the game was created under (rules decision R38). Absent means 1, as in
+    a stored request: a snapshot stored before revisions decodes as revision 1 (a new game's and a
+    scenario's options name ``RULES_REVISION``)."""
 
     def since(self, revision: int) -> bool:
         """Whether this game's rules include what revision ``revision`` added (R38)."""

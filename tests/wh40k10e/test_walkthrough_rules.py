@@ -191,7 +191,9 @@ def test_a_stored_game_naming_a_demo_army_by_index_gets_the_first_release() -> N
     first, now = demo_armies(1)[0], demo_armies()[0]
     assert first.digest() != now.digest()
     assert [s.name for s in old.sheets] == [s.name for s in new.sheets]
-    assert old.sheets == tuple(unit_sheets(first, "p1", 1) + unit_sheets(demo_armies(1)[1], "p2", 1))
+    assert old.sheets == tuple(
+        unit_sheets(first, "p1", 1) + unit_sheets(demo_armies(1)[1], "p2", 1)
+    )
     assert new.sheets == tuple(unit_sheets(now, "p1") + unit_sheets(demo_armies()[1], "p2"))
 
 

@@ -16,6 +16,7 @@ import {
   string,
 } from "../protocol/read";
 import type {
+  AbilityNote,
   AttackPlan,
   Fairness,
   Game,
@@ -103,6 +104,18 @@ const weapon: Read<WeaponSheet> = (value, path) => {
     ap: num(o, "ap", path),
     damage: text(o, "damage", path, "1"),
     abilities: strings(o, "abilities", path),
+    unrefereed: strings(o, "unrefereed", path),
+  };
+};
+
+// A server without R39 sends no mark: such an ability is taken as not refereed (say too little
+// rather than claim the referee applies it).
+const abilityNote: Read<AbilityNote> = (value, path) => {
+  const o = object(value, path);
+  return {
+    name: string(o["name"], `${path}.name`),
+    text: text(o, "text", path),
+    refereed: flag(o, "refereed", path),
   };
 };
 
@@ -144,6 +157,7 @@ const sheet: Read<UnitSheet> = (value, path) => {
     weapons: optional(o["weapons"], `${path}.weapons`, (v, p) => list(v, p, weapon), []),
     models: optional(o["models"], `${path}.models`, (v, p) => list(v, p, sheetModel), []),
     leads: strings(o, "leads", path),
+    datasheet: optional(o["datasheet"], `${path}.datasheet`, (v, p) => list(v, p, abilityNote), []),
   };
 };
 

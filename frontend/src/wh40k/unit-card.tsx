@@ -2,7 +2,9 @@
 
 import type { ModelInfo } from "../protocol/messages";
 import { unitMarkers } from "./unit-markers";
-import type { UnitStatus, WeaponSheet } from "./wire";
+import type { AbilityNote, UnitStatus, WeaponSheet } from "./wire";
+
+const NOT_REFEREED = "not refereed: apply it yourselves";
 
 const LOCATION: Readonly<Record<string, string>> = {
   undeployed: "not deployed",
@@ -27,6 +29,28 @@ function weaponLine(w: WeaponSheet): string {
   const skill = w.skill ? `${w.skill}+` : "N/A";
   const tags = w.abilities.length ? ` [${w.abilities.join(", ")}]` : "";
   return `${w.name}: ${range} A${w.attacks} ${w.kind === "melee" ? "WS" : "BS"}${skill} S${w.strength} AP${w.ap} D${w.damage}${tags}`;
+}
+
+/** The mark beside an ability or weapon keyword the referee does not apply (R39). */
+function NotRefereed({ what }: { what: string }) {
+  return (
+    <span
+      class="w40-mark w40-mark--effect"
+      data-not-refereed={what}
+      title={`The referee does not apply ${what}: the players apply it themselves, by agreement`}
+    >
+      {NOT_REFEREED}
+    </span>
+  );
+}
+
+function AbilityLine({ note }: { note: AbilityNote }) {
+  return (
+    <li data-ability={note.name} data-refereed={note.refereed ? "yes" : "no"}>
+      <b>{note.name}</b>
+      {note.text ? `: ${note.text}` : ""} {!note.refereed && <NotRefereed what={note.name} />}
+    </li>
+  );
 }
 
 interface Props {
@@ -59,6 +83,8 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, t
   const woundsLeft = models.reduce((n, m) => n + m.wounds, 0);
   const woundsMax = multi ? models.reduce((n, m) => n + (maxWounds.get(m.id) ?? m.wounds), 0) : 0;
   const carriers = (weapon: string): number => sheet.models.filter(([, p]) => p.weapons.includes(weapon)).length;
+  const notes = sheet.datasheet ?? [];
+  const unrefereed = notes.filter((n) => !n.refereed).length + sheet.weapons.reduce((n, w) => n + (w.unrefereed?.length ?? 0), 0);
   return (
     <li class={`w40-unit ${focused ? "w40-unit--focus" : ""} ${gone ? "w40-unit--gone" : ""}`} data-unit={id}>
       <button type="button" class="w40-unit__head" onClick={onSelect} title="Show this unit on the table">
@@ -123,12 +149,24 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, t
             : "Datasheet"}
           {sheet.invulnerable ? ` · ${sheet.invulnerable}++` : ""}
           {sheet.feel_no_pain ? ` · FNP ${sheet.feel_no_pain}+` : ""}
+          {unrefereed > 0 && (
+            <span class="w40-unit__unrefereed" data-unrefereed-count={unrefereed} title="Abilities the referee does not apply: open the datasheet">
+              {" "}
+              · ⚠ {unrefereed} not refereed
+            </span>
+          )}
         </summary>
         <ul>
           {sheet.weapons.map((w) => (
             <li key={w.name} class={spent.has(w.name) ? "w40-weapon--spent" : ""}>
               {weaponLine(w)}
               {spent.has(w.name) && <b> (spent)</b>}
+              {(w.unrefereed ?? []).map((k) => (
+                <span key={k}>
+                  {" "}
+                  [{k}] <NotRefereed what={k} />
+                </span>
+              ))}
             </li>
           ))}
         </ul>
@@ -137,6 +175,13 @@ export function UnitCard({ id, status, models, color, focused, leader, joined, t
             ★ Leader models: {sheet.models.filter(([mid]) => leaderModels.has(mid)).map(([, p]) => p.name).join(", ")}
             {leader.sheet.invulnerable ? ` · ${leader.sheet.invulnerable}++` : ""} (T of the Bodyguard against attacks)
           </p>
+        )}
+        {notes.length > 0 && (
+          <ul class="w40-unit__abilities" data-abilities={sheet.id}>
+            {notes.map((n, i) => (
+              <AbilityLine key={`${i}-${n.name}`} note={n} />
+            ))}
+          </ul>
         )}
         <p class="muted">{[...sheet.keywords, ...sheet.abilities].join(", ")}</p>
       </details>

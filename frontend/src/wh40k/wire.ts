@@ -39,6 +39,16 @@ export interface WeaponSheet {
   ap: number;
   damage: string;
   abilities: string[];
+  /** The roster's keywords for it that the referee does not read (players apply them; R39). */
+  unrefereed?: string[];
+}
+
+/** One datasheet ability as printed, and whether the referee applies it (R39). */
+export interface AbilityNote {
+  name: string;
+  text: string;
+  /** false: the referee does not apply it; the players must. */
+  refereed: boolean;
 }
 
 export interface ModelSheet {
@@ -70,6 +80,8 @@ export interface UnitSheet {
   models: [ModelId, ModelSheet][];
   /** A Leader: the army's units its Leader ability names. */
   leads?: UnitId[];
+  /** Every ability of the datasheet (an attached unit: both parts'), marked refereed or not. */
+  datasheet?: AbilityNote[];
 }
 
 export type Location = "undeployed" | "table" | "reserves" | "embarked" | "destroyed" | "attached";

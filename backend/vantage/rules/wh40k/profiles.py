@@ -81,6 +81,10 @@ class AttackContext:
     save_modifier: int = 0
     target_models: int = 0
     """Models in the target unit when it was chosen as the target (for BLAST)."""
+    lethal_damage_settles: bool = False
+    """Whether a random Damage roll that already destroys the model it is allocated to (no Feel
+    No Pain, not mortal wounds) is settled: no re-roll is worth it, as no other result could
+    change what happens (10th edition rules revision 3, rules decision R40)."""
 
 
 @dataclass(frozen=True, slots=True)

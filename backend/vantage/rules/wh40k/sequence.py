@@ -269,7 +269,12 @@ def resolve_attack(
             log.append(AllocatedAttack(model_id, roll, True))
             continue
         failed += 1
-        damage = _damage(weapon, attackers[wound.attacker], dice, hook)
+        lethal_at = (
+            unit.model(model_id).wounds
+            if ctx.lethal_damage_settles and own.feel_no_pain is None
+            else None
+        )
+        damage = _damage(weapon, attackers[wound.attacker], dice, hook, lethal_at)
         unit, out = inflict(unit, model_id, damage, own.feel_no_pain, dice)
         lost, ignored = lost + out.lost, ignored + out.ignored
         log.append(
@@ -324,14 +329,22 @@ def suffer_mortal_wounds(
 
 
 def _damage(
-    weapon: WeaponProfile, attacker: Attacker, dice: RollSource, rerolls: RerollHook
+    weapon: WeaponProfile,
+    attacker: Attacker,
+    dice: RollSource,
+    rerolls: RerollHook,
+    lethal_at: int | None = None,
 ) -> int:
     """The attack's damage, rolled per attack (a random D may be re-rolled just after), + MELTA
-    X within half range (§8.4, §6.2 item 1)."""
+    X within half range (§8.4, §6.2 item 1). ``lethal_at``: the wounds left of the model it is
+    allocated to, when damage beyond them changes nothing (no Feel No Pain, no spill-over): a
+    roll that already reaches them is not worth re-rolling."""
     melta = weapon.abilities.melta if attacker.within_half_range else 0
     expr = weapon.damage
     rolled = dice.roll("damage", expr.count) if expr.count else ()
     if expr.is_random:
-        worth = expr.total(rolled) < expr.maximum
+        worth = expr.total(rolled) < expr.maximum and (
+            lethal_at is None or expr.total(rolled) + melta < lethal_at
+        )
         rolled = rerolls.after("damage", (rolled,), (worth,))[0]
     return max(0, expr.total(rolled) + melta)

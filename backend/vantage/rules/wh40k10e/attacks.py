@@ -325,6 +325,7 @@ def _resolve_group(
         charged=status.charged,
         hit_modifier=min(mod, 0) if overwatch else mod,
         target_models=plan.blast_counts.get(target, len(alive)),
+        lethal_damage_settles=state.options.since(3),
     )
     attackers = [
         Attacker(a.model, f"{a.model}{HALF}{target}{HALF}{weapon}" in plan.half_range) for a in rows

@@ -4,7 +4,9 @@ The game pauses with a ``reroll`` decision for the player who made a roll only w
 could use Command Re-roll (1 CP, not yet used this phase, the unit not Battle-shocked), has not
 switched the offers off (``reroll_offers``), and the roll failed: a missed hit, a failed wound
 roll or save, a Desperate Escape or Hazardous test of 1-2 / 1, or a random number of attacks or
-Damage below its maximum (rules decision R23). Advance and Charge rolls are re-rolled with the
+Damage below its maximum (rules decision R23); from rules revision 3 not a Damage roll that
+already destroys the model it is allocated to (no Feel No Pain, not mortal wounds: R40,
+``AttackContext.lethal_damage_settles``). Advance and Charge rolls are re-rolled with the
 ``stratagem`` command while the player still has the move to make.
 
 Inside an attack the sequence is resumed deterministically: the plan is resolved again from

@@ -114,3 +114,12 @@ def test_units_aboard_an_aircraft_transport_in_reserves_count_as_in_reserves() -
     plane = _keywords(base, carriage, (*sheet.keywords, "AIRCRAFT"))
     # aboard the AIRCRAFT in Reserves the Exarch (90 pts) is in Reserves: over the 50 pt cap
     assert [p.code for p in _formation_problems(plane, cmd)] == ["rule/reserve_cap"]
+
+
+def test_an_aircraft_that_made_no_move_has_not_remained_stationary() -> None:
+    """wh40k-10th §4.9: AIRCRAFT cannot Remain Stationary, so R37's end-of-phase mark skips it
+    (found by review)."""
+    s = _plane(arranged({STALKER: [(45, 22)], LINE: row(10, 5, 10)}, active="p2"))
+    s, d = run(s, "p2", c.EndPhase())
+    assert isinstance(d, Accepted), d
+    assert s.status[STALKER].move == "none"

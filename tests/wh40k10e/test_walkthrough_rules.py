@@ -139,6 +139,19 @@ def test_a_unit_that_made_no_move_has_remained_stationary_for_heavy() -> None:
     assert s.status[BREACH].move == "none"  # not on the battlefield
 
 
+def test_a_unit_that_disembarked_has_not_remained_stationary() -> None:
+    """wh40k-10th §3.7 Disembark item 3, §8.4 HEAVY: a unit that disembarked (even from a
+    transport that did not move) cannot Remain Stationary, by choice or by making no move
+    (found by review: R37 marked it, and HEAVY gave it +1)."""
+    s = arranged({LINE: row(10, 5, 10), BROOD: row(10, 39, 10)})
+    s = s.with_status(LINE, disembarked_now=True)
+    _, d = run(s, "p1", c.Move(unit=LINE, kind="stationary", paths=()))
+    assert isinstance(d, Rejection) and d.code == "move/disembarked", d
+    s, d = run(s, "p1", c.EndPhase())
+    assert isinstance(d, Accepted), d
+    assert s.status[LINE].move == "none"
+
+
 def test_a_game_of_rules_revision_1_is_decided_as_it_was_played() -> None:
     """R38: a game stored before revision 2 (its request has no ``rules_revision``) keeps the
     rules it was played under, so its log re-decides the same and its export still verifies."""

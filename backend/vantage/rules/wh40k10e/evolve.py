@@ -100,7 +100,10 @@ def _remained_stationary(state: State, e: ev.PhaseStarted) -> State:
     def still(uid: str, s: UnitStatus) -> UnitStatus:
         sheet = state.sheets.get(uid)
         mine = sheet is not None and sheet.player == state.active
-        if mine and s.location == "table" and s.move == "none" and not s.moved_this_phase:
+        unmoved = s.location == "table" and s.move == "none" and not s.moved_this_phase
+        # a unit that disembarked cannot Remain Stationary (§3.7), nor can AIRCRAFT (§4.9)
+        able = not s.disembarked_now and not aircraft.is_aircraft(state, uid)
+        if mine and unmoved and able:
             return replace(s, move="stationary")
         return s
 

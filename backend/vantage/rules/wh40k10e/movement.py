@@ -124,6 +124,11 @@ def move(em: Emitter, cmd: Move) -> Rejection | None:
             else "this unit rolled to Advance",
         )
     if cmd.kind == "stationary":
+        if state.status[cmd.unit].disembarked_now and state.options.since(3):
+            return Rejection(
+                "move/disembarked",
+                "a unit that disembarked this phase cannot Remain Stationary (§3.7)",
+            )
         em.emit(Checkpoint(player=player, label=f"{cmd.unit} remained stationary"))
         em.emit(UnitMoved(unit=cmd.unit, kind="stationary"))
         return None

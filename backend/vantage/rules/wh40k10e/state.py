@@ -28,9 +28,10 @@ RULES_REVISION = 3
 """This code's 10th-edition rules revision. 2 added: a unit set up from Reserves cannot move
 further that phase (R34), no move or set-up ends on an obstacle (R35), woods by the base's real
 footprint (R36), a unit that made no move has Remained Stationary (R37). 3 added the datasheet
-abilities of R39 (a Leader's weapon ability for its unit, "cannot Advance", Damaged) and no
-Command Re-roll window for a Damage roll that already destroys its model (R40). Games created
-before keep the rules of their revision."""
+abilities of R39 (a Leader's weapon ability for its unit, "cannot Advance", Damaged), no Command
+Re-roll window for a Damage roll that already destroys its model (R40), and a unit that
+disembarked may not Remain Stationary (§3.7). Games created before keep the rules of their
+revision."""
 
 
 @wire

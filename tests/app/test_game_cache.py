@@ -49,7 +49,6 @@ async def test_an_idle_game_is_forgotten_and_reloads_with_the_same_state(sqlite_
 
     clock.now += 59
     assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 0  # not idle long enough
-    assert service.evict_idle(lambda g: True, idle_seconds=0, keep=0) == 0  # a socket watches it
     clock.now += 1
     assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 1
     assert service.cached(game_id) is None and service.held_games() == 0
@@ -112,3 +111,21 @@ async def test_every_socket_at_one_version_shares_one_snapshot_string(sqlite_url
     after = snapshot_message(game, spectator)
     assert after is not first and '"v": 1' in after
     assert set(game.snapshots) == {None}  # the older version's strings were dropped
+    # held while no socket watches it, it keeps no strings for nobody (review)
+    assert service.evict_idle(_unwatched, idle_seconds=3600, keep=100) == 0
+    assert service.cached(game_id) is game and game.snapshots == {}
+
+
+async def test_idle_time_counts_from_when_the_last_socket_left(sqlite_url: str) -> None:
+    """Found by review: a game watched for an hour with nothing played was forgotten at the
+    first pass after its last socket left; a pass now sees a watched game as used."""
+    clock = Clock()
+    service = GameService(open_database(sqlite_url), MemoryBus(), monotonic=clock)
+    game_id = await _new(service)
+    clock.now += 3600
+    assert service.evict_idle(lambda g: True, idle_seconds=60, keep=100) == 0  # watched
+    clock.now += 30  # the last socket left since that pass
+    assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 0
+    assert service.cached(game_id) is not None
+    clock.now += 30
+    assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 1

@@ -243,13 +243,21 @@ class GameService:
         self._used.move_to_end(game_id)
 
     def evict_idle(self, watched: Callable[[str], bool], idle_seconds: float, keep: int) -> int:
-        """Forget the games no socket of this process watches that were not asked for in
-        ``idle_seconds``, and, beyond the ``keep`` most recently used of them, the older ones;
+        """Forget the games no socket of this process watches that were neither asked for nor
+        watched in ``idle_seconds`` (a pass sees a watched game as used), and, beyond the
+        ``keep`` most recently used of them, the older ones; an unwatched game kept drops its
+        cached snapshots;
         ``get`` loads a forgotten game again from the database. A game whose lock anyone holds
         or waits for stays (its lock is alive exactly then: the registry is weak). Returns how
         many were forgotten."""
+        for game_id in [g for g in self._used if watched(g)]:
+            self._touch(game_id)  # idle time counts from when its last socket left (this pass)
         now = self._monotonic()
         idle = [g for g in self._used if not watched(g) and g not in self._locks]
+        for game_id in idle:  # no socket here now: its snapshot strings wait for nobody
+            held = self._games.get(game_id)
+            if held is not None:
+                held.snapshots.clear()
         excess = len(idle) - keep
         gone = [
             game_id  # least recently used first

@@ -14,7 +14,7 @@ from vantage.rules.wh40k10e import commands as c
 from vantage.rules.wh40k10e.events import PhaseStarted, Waiting
 from vantage.rules.wh40k10e.evolve import evolve
 from vantage.rules.wh40k10e.sheets import unit_sheets
-from vantage.rules.wh40k10e.state import RULES_REVISION, State
+from vantage.rules.wh40k10e.state import RULES_REVISION, Pending, State
 
 
 def test_command_reroll_on_an_advance_is_usable_again_in_a_later_phase() -> None:
@@ -236,3 +236,20 @@ def test_a_snapshot_stored_before_revisions_decodes_as_revision_1() -> None:
     assert rs.state_codec.decode(stored).options.revision == RULES_REVISION
     del stored["options"]["revision"]
     assert not rs.state_codec.decode(stored).options.since(2)
+
+
+def test_a_casual_scouts_move_onto_a_barricade_is_warned_once() -> None:
+    """Found by review: a Scouts move's end was checked for obstacles by its path and again by
+    the set-up checks, so a casual game logged ``rule/on_obstacle`` twice."""
+    hounds = "p1-ac-hounds"
+    s = arranged(
+        {hounds: [(31.8, 17), (35, 17)], BROOD: row(10, 39, 10)},
+        request={"layout": "ruined-city", "strict": False},
+    )
+    s = replace(s, pending=Pending(player="p1", kind="scouts", options=(hounds,)))
+    onto = tuple(
+        c.PathIn(model=m.id, path=((m.x, 22),)) for m in s.models_of(hounds)
+    )  # Barricade t8: x 31-36, y 21.7-22.3
+    _, d = run(s, "p1", c.Move(unit=hounds, kind="scouts", paths=onto), [3] * 20)
+    assert isinstance(d, Accepted), d
+    assert [w.code for w in d.warnings].count("rule/on_obstacle") == 1, d.warnings

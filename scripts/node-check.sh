@@ -2,7 +2,7 @@
 # A Node.js the frontend's build tools run on (Vite 8: 20.19+ or 22.12+), found or installed:
 # the machine's own; else Debian's (apt); else, when Debian's is too old (Debian 12 ships 18),
 # the Node.js wheel from PyPI into the project's virtualenv, whose bin/ the Makefile puts first
-# on PATH. Prints which one is used.
+# on PATH. Says so only when it installs one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV_BIN="${VENV_BIN:-.venv/bin}"

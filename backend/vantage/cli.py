@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from vantage.config import Settings
 
@@ -17,7 +18,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
-    return int(args.run(args))
+    from pydantic import ValidationError
+
+    try:
+        return int(args.run(args))
+    except ValidationError as exc:  # a VANTAGE_* setting the server cannot run with
+        print(f"invalid setting: {_setting_error(exc)}", file=sys.stderr)
+        return 2
+
+
+def _setting_error(exc: Any) -> str:
+    """Pydantic's first complaint about the settings, as ``VANTAGE_NAME: why``."""
+    err = exc.errors()[0]
+    field = ".".join(str(p) for p in err.get("loc", ()))
+    name = f"VANTAGE_{field.upper()}: " if field else ""
+    return f"{name}{err.get('msg', 'invalid')}"
 
 
 def _parser() -> argparse.ArgumentParser:

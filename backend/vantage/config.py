@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_VARS = (
@@ -19,6 +19,8 @@ ENV_VARS = (
     "VANTAGE_SOCKETS_PER_GAME",
     "VANTAGE_GAME_IDLE_SECONDS",
     "VANTAGE_MAX_IDLE_GAMES",
+    "VANTAGE_SEND_QUEUE_SIZE",
+    "VANTAGE_REPLAY_WINDOW",
 )
 """Every variable the app reads; docker-compose.yml is checked against this list."""
 
@@ -45,8 +47,9 @@ class Settings(BaseSettings):
     """Base URL used in seat links; by default the URL the request came in on."""
     max_message_bytes: int = 64 * 1024
     messages_per_second: float = 40.0
-    send_queue_size: int = 2048
-    replay_window: int = 1000
+    send_queue_size: int = Field(default=2048, ge=1)
+    """Messages queued for one socket at most; a reader slower than that is closed (4008)."""
+    replay_window: int = Field(default=1000, ge=0)
     """A client further behind than this many events gets a snapshot instead of a replay."""
     query_workers: int = Field(default=4, ge=1, le=64)
     """Threads answering websocket queries (their own, not the default executor's)."""
@@ -74,6 +77,18 @@ class Settings(BaseSettings):
             if url.startswith(plain):
                 return driver + url[len(plain) :]
         return url
+
+    @model_validator(mode="after")
+    def _catch_up_fits(self) -> Settings:
+        """A reconnecting client is sent up to ``replay_window`` events and a welcome at once:
+        a smaller send queue would close it for a resync every time, and it would reconnect
+        for ever."""
+        if self.send_queue_size < self.replay_window + 16:
+            raise ValueError(
+                "VANTAGE_SEND_QUEUE_SIZE must be at least VANTAGE_REPLAY_WINDOW + 16 "
+                f"({self.replay_window + 16})"
+            )
+        return self
 
     @property
     def is_sqlite(self) -> bool:

@@ -35,3 +35,21 @@ def test_migrate_says_what_it_did(tmp_path: Path) -> None:
     assert first.returncode == 0 and first.stdout.startswith("database migrated from empty to ")
     again = _vantage(tmp_path / "new.db", "migrate")
     assert again.returncode == 0 and again.stdout.startswith("database is up to date")
+
+
+def test_a_setting_the_server_cannot_run_with_is_named(tmp_path: Path) -> None:
+    """A send queue smaller than a catch-up would close every reconnecting client for a resync,
+    and it would reconnect for ever (review): refused at start, by its variable's name."""
+    env = {**os.environ, "VANTAGE_SEND_QUEUE_SIZE": "100"}
+    done = subprocess.run(
+        [sys.executable, "-m", "vantage", "migrate"],
+        env={**env, "VANTAGE_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'v.db'}"},
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("invalid setting: ")
+    assert "VANTAGE_SEND_QUEUE_SIZE must be at least VANTAGE_REPLAY_WINDOW + 16" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -93,7 +93,8 @@ def test_refused_actions_are_not_offered_and_the_reasons_are_told(
     # Shooting: the Advanced carriage has no Assault weapon, so it is not offered, with the reason.
     unable = p1.locator("[data-testid=w40-shoot-unable]")
     unable.wait_for()
-    assert "Pyre Carriage cannot shoot: it Advanced and has no Assault weapons" in unable.inner_text()
+    why = unable.inner_text()
+    assert "Pyre Carriage cannot shoot: it Advanced and has no Assault weapons" in why
     assert p1.locator("[data-testid=w40-shooting] [data-pick='p1-ac-carriage']").count() == 0
     _shot(p1, "shoot-advanced-carriage.png")
 
@@ -187,18 +188,20 @@ def test_the_plan_counts_climbing_as_the_referee_does(server: LiveServer, open_t
     ruin = min(ruins, key=lambda p: math.dist(centre(p), (car["x"], car["y"])))
     cx, cy = centre(ruin)
     d = math.dist((cx, cy), (car["x"], car["y"]))
-    span = max(abs(x - cx) for x, _ in ruin["polygon"]) + max(abs(y - cy) for _, y in ruin["polygon"])
+    span = max(abs(x - cx) for x, _ in ruin["polygon"])
+    span += max(abs(y - cy) for _, y in ruin["polygon"])
     ux, uy = (cx - car["x"]) / d, (cy - car["y"]) / d
     to = (car["x"] + ux * (d + span + 2.5), car["y"] + uy * (d + span + 2.5))
     p1.locator("[data-testid=w40-movement] [data-pick='p1-ac-carriage']").click()
-    p1.get_by_role("button", name="Normal move").click()
+    p1.get_by_role("button", name="Normal move", exact=True).click()
     t.drag("p1", "p1-ac-carriage-1", to)
     climb = p1.locator("[data-testid=w40-plan-climb]")
     climb.wait_for()
     assert f'{2 * ruin["height"]:.1f}" climbing' in climb.inner_text()
-    shown = float(
-        re.search(r'Farthest model: ([0-9.]+)"', p1.locator("[data-testid=w40-plan-distance]").inner_text()).group(1)  # type: ignore[union-attr]
-    )
+    farthest = p1.locator("[data-testid=w40-plan-distance]").inner_text()
+    found = re.search(r'Farthest model: ([0-9.]+)"', farthest)
+    assert found, farthest
+    shown = float(found.group(1))
     assert p1.locator("[data-testid=w40-plan-warnings]").inner_text().count("climbs over") == 1
     _shot(p1, "move-plan-climb.png")
     p1.locator("[data-testid=w40-confirm]").click()
@@ -207,3 +210,51 @@ def test_the_plan_counts_climbing_as_the_referee_does(server: LiveServer, open_t
     said = re.search(r'moves ([0-9.]+)"', refusal["message"])
     assert said, refusal
     assert abs(float(said.group(1)) - shown) < 0.1, (refusal, shown)
+    # ... and says how much of it is climbing, as the plan does.
+    assert f'({2 * ruin["height"]:.2f}" of it climbing' in refusal["message"], refusal
+
+
+def test_a_unit_that_embarked_this_phase_is_not_offered_disembark(
+    server: LiveServer, open_table: Any
+) -> None:
+    """QA s13: the page offered Disembark to a unit that had embarked earlier in the phase (the
+    referee refuses `rule/disembark_start`); now it reads `started_embarked` and says why."""
+    demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
+    armies = {
+        "p1": _trim(demos[0], {"ac-carriage": 1, "ac-breach": 3}),
+        "p2": _trim(demos[1], {"vh-brood": 3}),
+    }
+    _game, t = open_casual_game(server, open_table, armies)
+    p1 = t.seats["p1"]
+    p1.locator("[data-testid=w40-formations]").wait_for()
+    for player in ("p1", "p2"):
+        t.click(player, "[data-testid=w40-declare]")
+    deploy_in_ui(t)
+    _to_p1_movement(t)
+    move = p1.locator("[data-testid=w40-movement]")
+    move.locator("[data-pick='p1-ac-breach']").first.click()
+    p1.get_by_role("button", name="Normal move", exact=True).click()
+    # Each Breacher 4.8" from the carriage's centre (beyond its largest radius, 3.35"), towards
+    # where it stands, side by side: every base ends within 3" of the hull.
+    models = _state(t.spectator)["models"]
+    c = next(m for m in models if m["unit"] == "p1-ac-carriage")
+    breachers = [m for m in models if m["unit"] == "p1-ac-breach"]
+    for i, m in enumerate(breachers):
+        dx, dy = m["x"] - c["x"], m["y"] - c["y"]
+        d = math.hypot(dx, dy)
+        ux, uy = dx / d, dy / d
+        side = (i - 1) * 1.5
+        to = (c["x"] + 4.8 * ux - side * uy, c["y"] + 4.8 * uy + side * ux)
+        t.drag("p1", m["id"], to, alone=True)
+    p1.locator("[data-testid=w40-embark] select").select_option("p1-ac-carriage")
+    t.click("p1", "[data-testid=w40-confirm]")
+    t.answer_others("p1")
+    st = _state(t.spectator)
+    breach = st["game"]["units"]["p1-ac-breach"]
+    assert breach["location"] == "embarked", p1.evaluate("window.__vantage.lastRejection")
+    assert breach["started_embarked"] is False
+    stuck = p1.locator("[data-testid=w40-disembark-unable]")
+    stuck.wait_for()
+    assert "Kiln Breachers cannot disembark: it embarked this phase" in stuck.inner_text()
+    assert move.locator("[data-pick='p1-ac-breach']").count() == 0
+    _shot(p1, "no-disembark-after-embark.png")

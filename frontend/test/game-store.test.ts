@@ -124,9 +124,10 @@ describe("GameStore", () => {
     const store = new GameStore();
     store.applySnapshot(5, state());
     store.addGhost("i1", new Map([["a1", { x: 20, y: 20 }]]));
-    store.reject({ type: "rejected", intent_id: "i1", code: "move/overlap", message: "a1 would overlap b1" });
+    const detail = { model: "a1", other: "b1" };
+    store.reject({ type: "rejected", intent_id: "i1", code: "move/overlap", message: "a1 would overlap b1", detail });
     expect(store.shown.value?.models.find((m) => m.id === "a1")).toMatchObject({ x: 10, y: 10 });
-    expect(store.lastRejection.value).toEqual({ intentId: "i1", code: "move/overlap", message: "a1 would overlap b1", seq: 1 });
+    expect(store.lastRejection.value).toEqual({ intentId: "i1", code: "move/overlap", message: "a1 would overlap b1", detail, seq: 1 });
     store.reject({ type: "rejected", intent_id: "i2", code: "move/overlap", message: "a1 would overlap b1" });
     expect(store.lastRejection.value?.seq).toBe(2);
   });

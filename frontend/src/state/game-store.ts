@@ -40,6 +40,9 @@ export interface Rejection {
   intentId: string | null;
   code: string;
   message: string;
+  /** The ids the refusal names (`model`, `other`, `field`...): clients match on these, never on
+   * the message (docs/protocol.md). */
+  detail: Readonly<Record<string, unknown>>;
   /** Counts rejections so that two equal ones in a row are still two toasts. */
   seq: number;
 }
@@ -199,6 +202,7 @@ export class GameStore implements GameView {
         intentId,
         code: message.code,
         message: message.message,
+        detail: message.detail ?? {},
         seq: (this.lastRejection.value?.seq ?? 0) + 1,
       };
     });

@@ -98,6 +98,7 @@ export abstract class ProjectedStore<S> implements ProjectedSink<S> {
         intentId: message.intent_id ?? null,
         code: message.code,
         message: message.message,
+        detail: message.detail ?? {},
         seq: (this.lastRejection.peek()?.seq ?? 0) + 1,
       };
     });

@@ -31,9 +31,9 @@ export function canReach(fighters: readonly ModelInfo[], enemies: readonly Model
   return fighters.some((f) => f.id !== m.id && baseGap(f, m) <= CONTACT && foes.some((e) => baseGap(f, e) <= CONTACT));
 }
 
-/** The model named first in a refusal ("Briarback Swarm #2 cannot attack that unit: ..."). */
-const refusedModel = (message: string, fighters: readonly ModelInfo[], label: (id: ModelId) => string): ModelId | null =>
-  fighters.find((f) => message.startsWith(`${label(f.id)} `))?.id ?? null;
+/** The fighter a `rule/melee_reach` refusal names in its detail (the server's `fight.py`). */
+const refusedModel = (detail: Readonly<Record<string, unknown>>, fighters: readonly ModelInfo[]): ModelId | null =>
+  fighters.find((f) => f.id === detail["model"])?.id ?? null;
 
 export function FightActions({ control, units }: { control: W40Control; units: UnitId[] }) {
   const picked = useSignal<UnitId | null>(null);
@@ -48,7 +48,7 @@ export function FightActions({ control, units }: { control: W40Control; units: U
     seenRefusal.value = r.seq;
     const st = control.store.state.peek();
     const fighters = st?.models.filter((m) => units.includes(m.unit)) ?? [];
-    const id = refusedModel(r.message, fighters, (m) => control.names.peek().model(m));
+    const id = refusedModel(r.detail, fighters);
     if (id) dropped.value = new Set([...dropped.peek(), id]);
   });
   const state = control.store.state.value;

@@ -136,16 +136,20 @@ class Table:
 
 
 def open_casual_game(
-    server: LiveServer, open_table: Any, armies: dict[str, Any], strict: bool = False
+    server: LiveServer,
+    open_table: Any,
+    armies: dict[str, Any],
+    strict: bool = False,
+    layout: str = "empty",
 ) -> tuple[dict[str, Any], Table]:
-    """A casual (or ``strict``) 10th-edition game of these armies on an empty table, open for
-    both seats and a spectator, settled."""
+    """A casual (or ``strict``) 10th-edition game of these armies on a table of ``layout``
+    (empty by default), open for both seats and a spectator, settled."""
     game = create_game(
         server,
         {
             "system": "wh40k-10e",
             "armies": armies,
-            "layout": "empty",
+            "layout": layout,
             "objectives": "layout",
             "strict": strict,
         },

@@ -130,25 +130,8 @@ def _to_p1_movement(t: Table) -> None:
 
 def _ruined_city(server: LiveServer, open_table: Any, keep: dict[str, int]) -> Table:
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
-    game = create_game(
-        server,
-        {
-            "system": "wh40k-10e",
-            "armies": {"p1": _trim(demos[0], keep), "p2": _trim(demos[1], {"vh-brood": 3})},
-            "layout": "ruined-city",
-            "objectives": "layout",
-            "strict": True,
-        },
-    )
-    seats = {
-        s["player"]: open_table(server.base + s["url"][s["url"].index("/play/") :])
-        for s in game["seats"]
-    }
-    spectator = open_table(
-        server.base + game["spectator"]["url"][game["spectator"]["url"].index("/play/") :]
-    )
-    t = Table(seats, spectator)
-    t.settle()
+    armies = {"p1": _trim(demos[0], keep), "p2": _trim(demos[1], {"vh-brood": 3})}
+    _, t = open_casual_game(server, open_table, armies, strict=True, layout="ruined-city")
     return t
 
 

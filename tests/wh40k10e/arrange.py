@@ -24,15 +24,16 @@ def arranged(
     active: str = "p1",
     round_: int = 2,
     request: dict[str, Any] | None = None,
+    attach: dict[str, dict[str, str]] | None = None,
 ) -> State:
-    """Units at the given model positions (in unit order), in ``phase`` of ``active``."""
+    """Units at the given model positions (in unit order), in ``phase`` of ``active``; each
+    player's Leaders attached as ``attach`` gives (player -> leader unit -> bodyguard unit)."""
     setup = parse_setup({**stamped({"layout": "empty", "objectives": "layout"}), **(request or {})})
     assert not hasattr(setup, "code"), setup
     state = initial_state(setup)  # type: ignore[arg-type]
     events: list[Any] = [
         RolesSet(attacker="p1", defender="p2", zones=zones(60, 44, "p1", "p2")),
-        FormationsDeclared(player="p1"),
-        FormationsDeclared(player="p2"),
+        *(FormationsDeclared(player=p, attach=(attach or {}).get(p, {})) for p in ("p1", "p2")),
     ]
     for unit, spots in where.items():
         ids = [mid for mid, m in state.offboard.items() if m.unit == unit]

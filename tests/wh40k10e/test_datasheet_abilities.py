@@ -9,26 +9,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from tests.wh40k10e.arrange import row
+from tests.wh40k10e.arrange import arranged, row
 from tests.wh40k10e.test_rerolls import events, shots
 from tests.wh40k10e.test_rules import run
 from vantage.engine.decision import Accepted
 from vantage.engine.errors import Rejection
 from vantage.rosters import Army, demo_armies, import_roster
 from vantage.rules.wh40k10e import commands as c
-from vantage.rules.wh40k10e.events import (
-    FirstTurn,
-    FormationsDeclared,
-    PhaseStarted,
-    Placed,
-    RolesSet,
-    UnitPlaced,
-    Waiting,
-)
-from vantage.rules.wh40k10e.evolve import evolve
-from vantage.rules.wh40k10e.setup import initial_state, parse_setup, stamped, zones
 from vantage.rules.wh40k10e.sheets import unit_sheets
 from vantage.rules.wh40k10e.state import RULES_REVISION, State
 from vantage.rules.wh40k10e.views import project
@@ -49,23 +37,9 @@ def battle(
     revision: int = RULES_REVISION,
 ) -> State:
     """A new game's demo armies (stamped), p1's Leaders attached, units at the positions."""
-    request: dict[str, Any] = {"layout": "empty", "objectives": "layout"}
-    setup = parse_setup({**stamped(request), "rules_revision": revision})
-    assert not isinstance(setup, Rejection), setup
-    state = initial_state(setup)
-    state = evolve(state, RolesSet(attacker="p1", defender="p2", zones=zones(60, 44, "p1", "p2")))
-    state = evolve(state, FormationsDeclared(player="p1", attach=attach or {}))
-    state = evolve(state, FormationsDeclared(player="p2"))
-    for unit, spots in where.items():
-        ids = [mid for mid, m in state.offboard.items() if m.unit == unit]
-        placed = tuple(Placed(model=m, x=x, y=y) for m, (x, y) in zip(ids, spots, strict=False))
-        state = evolve(state, UnitPlaced(unit=unit, how="deploy", models=placed))
-    for e in (
-        FirstTurn(player="p1"),
-        PhaseStarted(round=2, player=active, phase=phase),  # type: ignore[arg-type]
-        Waiting(pending=None),
-    ):
-        state = evolve(state, e)
+    state = arranged(
+        where, phase, active, request={"rules_revision": revision}, attach={"p1": attach or {}}
+    )
     return state.with_side("p1", cp=0).with_side("p2", cp=0)
 
 

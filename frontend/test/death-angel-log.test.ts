@@ -186,6 +186,18 @@ describe("describeDaEvent", () => {
     ).toBe("No genestealers spawn on the right.");
   });
 
+  it("says plainly that an empty pool gave no token (rules revision 2, E15, E16)", () => {
+    const line = describeDaEvent({ type: "support_pool_empty", card: "verdant-resupply" }, names);
+    expect(line).toEqual({
+      text: "Field Resupply: the support pool is empty, so no token can be placed.",
+      tone: "normal",
+    });
+    // a game of revision 1 asked for a marine anyway and logs the answer
+    expect(
+      text({ type: "support_given", card: "verdant-resupply", marine: "vask", placed: false }),
+    ).toBe("Field Resupply: the pool is empty, no token for Brother Vask.");
+  });
+
   it("still says something for an event it does not know", () => {
     expect(describeDaEvent({ type: "new_thing_happened" }, names)).toEqual({
       text: "new thing happened.",

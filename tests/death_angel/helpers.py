@@ -17,6 +17,7 @@ from vantage.rules.death_angel.flow import advance, prompt_of
 from vantage.rules.death_angel.prompt import Prompt
 from vantage.rules.death_angel.setup import PICKS_PER_PLAYER
 from vantage.rules.death_angel.state import (
+    RULES_REVISION,
     Group,
     MarineState,
     Row,
@@ -35,9 +36,12 @@ def face(value: int) -> int:
     return value + 1
 
 
-def fresh(seats: int = 4, seed: bytes = b"test", pack: Any = None) -> State:
-    """A game just after its opening (round 1's selection)."""
-    request: dict[str, Any] = {"seats": seats}
+def fresh(
+    seats: int = 4, seed: bytes = b"test", pack: Any = None, revision: int = RULES_REVISION
+) -> State:
+    """A game just after its opening (round 1's selection), of this code's rules revision
+    unless told (E16)."""
+    request: dict[str, Any] = {"seats": seats, "rules_revision": revision}
     if pack is not None:
         request["pack"] = pack
     setup = R.parse_setup(request)
@@ -54,10 +58,11 @@ def table(
     terrain: Sequence[tuple[str, int, str]] = (),
     blips: tuple[int, int] = (5, 5),
     seats: int = 4,
+    revision: int = RULES_REVISION,
 ) -> State:
     """A round-1 table: rows (marine, facing[, tokens]) from the head, swarms at (pos, side),
     terrain (id, pos, side), blip pile sizes. Teams go to seats in pack order (p1, p2, ...)."""
-    s = fresh(seats)
+    s = fresh(seats, revision=revision)
     n = PICKS_PER_PLAYER[seats] * seats
     s.teams = {t: f"p{i % seats + 1}" for i, t in enumerate(TEAMS[:n])}
     s.hands = {t: [a.id for a in s.ix.teams[t].actions] for t in s.teams}

@@ -33,17 +33,40 @@ def test_support__token_from_pool_onto_any_marine_after_the_ability() -> None:
 
 
 def test_support__empty_pool_gives_nothing() -> None:
-    s = table(ROWS)
+    """E15: a game of rules revision 1 still asks for a marine and places nothing."""
+    s = table(ROWS, revision=1)
     s.pool = 0
     s, events = start_resolve(s, ["verdant-resupply", "ember-drill"])
-    assert not of(events, ev.TokensPlaced)
+    assert not of(events, ev.TokensPlaced) and not of(events, ev.SupportPoolEmpty)
+    assert prompt(s).kind == "give_support" and prompt(s).info["pool"] == 0
     s, events = do(s, "p3", {"type": "give_support", "marine": "castor"})
     assert not of(events, ev.SupportGiven)[0].placed and s.formation[0].marine.tokens == 0
+    assert [e.type for e in events][:2] == ["support_given", "action_finished"]
     reject_state = table(ROWS)
     reject_state, _ = start_resolve(reject_state, ["verdant-resupply", "ember-drill"])
     reject(
         reject_state, "p3", {"type": "give_support", "marine": "ghost"}, "support/unknown_marine"
     )
+
+
+def test_support__empty_pool_asks_nothing_from_revision_2() -> None:
+    """E15, E16: with the pool empty the Support action finishes by itself; the log says that no
+    token could be placed (``support_pool_empty``), and the next card resolves."""
+    s = table(ROWS)
+    s.pool = 0
+    s, events = start_resolve(s, ["verdant-resupply", "ember-drill"])
+    types = [e.type for e in events]
+    at = types.index("support_pool_empty")
+    assert types[at - 1 : at + 2] == ["ability_used", "support_pool_empty", "action_finished"]
+    assert of(events, ev.SupportPoolEmpty) == [ev.SupportPoolEmpty(card="verdant-resupply")]
+    assert not of(events, ev.SupportGiven) and not of(events, ev.TokensPlaced)
+    assert all(r.marine.tokens == 0 for r in s.formation) and s.pool == 0
+    assert prompt(s).kind == "move_activate" and prompt(s).players == ("p1",)
+    s = table(ROWS)  # only the empty pool skips it: one token left is still asked for
+    s.pool = 1
+    s, events = start_resolve(s, ["cobalt-oath", "ember-drill"])
+    assert not of(events, ev.SupportPoolEmpty)
+    assert prompt(s).kind == "give_support" and prompt(s).info["pool"] == 1
 
 
 def _move_table() -> State:

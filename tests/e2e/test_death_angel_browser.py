@@ -4,6 +4,7 @@ watches, and nobody receives a card identity they may not see."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import re
 import sqlite3
@@ -19,7 +20,7 @@ from tests.e2e.conftest import VIEWPORT
 from tests.support.client import create_game
 from tests.support.server import LiveServer
 from vantage.rules.death_angel.bot import has_target
-from vantage.rules.death_angel.content import demo_pack
+from vantage.rules.death_angel.content import demo_pack, demo_pack_json
 from vantage.rules.death_angel.pack import index
 
 pytestmark = pytest.mark.browser
@@ -61,7 +62,8 @@ class Watched:
                 self.received.append(response.text())
 
     def messages(self) -> Iterator[dict[str, Any]]:
-        """Every JSON message and HTTP answer, except the public pack answer (all card data)."""
+        """Every JSON message and HTTP answer, except the public card data: the pack answer, and
+        the demo pack an export's set-up holds (stored with each new game, rules decision E16)."""
         for text in self.received:
             try:
                 msg = json.loads(text)
@@ -69,6 +71,8 @@ class Watched:
                 continue
             if isinstance(msg, dict) and msg.get("type") == "answer":
                 continue
+            if isinstance(msg, dict) and isinstance(msg.get("setup"), dict):
+                msg = {**msg, "setup": {k: v for k, v in msg["setup"].items() if k != "pack"}}
             yield msg
 
 
@@ -882,3 +886,48 @@ def test_a_phone_draws_each_terrain_card_within_itself(server: LiveServer, chrom
     assert cards and any(c["boxes"] == 4 for c in cards), cards
     for card in cards:
         assert card["out"] == [] and not card["nameWide"], card
+
+
+def test_an_empty_support_pool_asks_nothing_and_the_log_says_so(
+    server: LiveServer, chromium: Any, shots: Path
+) -> None:
+    """Rules decisions E15, E16: in a new game (rules revision 2) a Support action with the pool
+    empty asks nobody; the action finishes by itself and the log says, by the card's name, that
+    no token could be placed. A pack without support tokens makes every Support action so."""
+    pack = copy.deepcopy(demo_pack_json())
+    pack["support_tokens"] = 0
+    game = create_game(server, {"system": "death-angel", "seats": 1, "pack": pack})
+    context = chromium.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(game["seats"][0]["url"])
+        page.wait_for_function(IDLE, timeout=WAIT_MS)
+        pending = hook(page, "pending")
+        assert pending["kind"] == "select_actions", pending
+        hand = {c["id"]: c for c in hook(page, "state")["hand"]}
+        chosen = []
+        for team in pending["options"]["teams"]:  # the Support card of each of the three teams
+            card = next(c for c in team["cards"] if hand[c]["kind"] == "support")
+            chosen.append(hand[card]["name"])
+            page.get_by_test_id(f"da-hand-{card}").click()
+        page.click('[data-testid="da-confirm-select"]')
+        said = ": the support pool is empty, so no token can be placed."
+        page.wait_for_function(
+            """([said, n]) => [...document.querySelectorAll('[data-testid="da-log"] li')]
+                .filter((li) => li.textContent.includes(said)).length >= n""",
+            arg=[said, len(chosen)],
+            timeout=WAIT_MS,
+        )
+        wait_idle(page)
+        lines = page.locator('[data-testid="da-log"] li').all_inner_texts()
+        assert sorted(line.strip() for line in lines if said in line) == sorted(
+            f"{name}{said}" for name in chosen
+        ), lines
+        assert not any("no token for" in line for line in lines), lines  # nobody was asked
+        assert_no_raw_ids(lines, "the log")
+        assert page.get_by_test_id("da-pool").get_attribute("data-count") == "0"
+        assert hook(page, "pending")["kind"] != "give_support"
+        page.screenshot(path=str(shots / "da-support-pool-empty.png"))
+    finally:
+        context.close()

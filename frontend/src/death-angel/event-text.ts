@@ -171,6 +171,9 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
               `no token for ${n.marine(str(e, "marine"))}.`
           : `${n.marine(str(e, "marine"))} is given a support token.`,
       );
+    case "support_pool_empty":
+      // rules revision 2 (rules-decisions E15, E16): nobody is asked, the action just finishes
+      return line(`${n.action(str(e, "card"))}: the support pool is empty, so no token can be placed.`);
     case "marine_moved":
       return line(`${n.marine(str(e, "marine"))} swaps places with ${n.marine(str(e, "other"))}.`);
     case "marine_flipped":

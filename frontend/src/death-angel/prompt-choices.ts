@@ -87,7 +87,8 @@ export function waitingText(p: Pending): string {
   return `Waiting for ${names} to ${KIND_TEXT[p.kind] ?? p.kind.replaceAll("_", " ")}.`;
 }
 
-/** The support pool is empty (`info.pool` 0): the choice places nothing (rules-decisions E15). */
+/** The support pool is empty (`info.pool` 0): the choice places nothing. Only games of rules
+ * revision 1 still ask it (rules-decisions E15, E16); later ones log `support_pool_empty`. */
 const poolEmpty = (p: Pending): boolean => p.info["pool"] === 0;
 
 function supportChoices(p: Pending, o: Opts, names: Namer): Choice[] {

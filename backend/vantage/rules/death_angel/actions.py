@@ -29,6 +29,7 @@ from vantage.rules.death_angel.events import (
     MarineMoved,
     PhaseEnded,
     SupportGiven,
+    SupportPoolEmpty,
     TerrainActivated,
     TokensPlaced,
 )
@@ -68,6 +69,8 @@ def step_resolve(state: State) -> Step:
     if act.kind == "support":
         if act.support_done:
             return auto(ActionFinished(card=act.card))
+        if state.pool == 0 and state.since(2):  # nothing to choose (E15, E16)
+            return auto(SupportPoolEmpty(card=act.card))
         marines = [r.marine.id for r in state.formation]
         info = {"card": act.card, "pool": state.pool}
         return ask("give_support", act.player, ("give_support",), {"marines": marines}, info)
@@ -151,7 +154,8 @@ def _act(state: State) -> ActStep:
 def give_support(
     state: State, player: str, cmd: GiveSupport, dice: Dice, prompt: Prompt
 ) -> list[Event] | Rejection:
-    """§6.1: one token from the pool on any marine (nothing if the pool is empty)."""
+    """§6.1: one token from the pool on any marine (nothing if the pool is empty: asked only in
+    games of rules revision 1, E15)."""
     if marine_at(state, cmd.marine) is None:
         return not_in_formation(state.ix, "support/unknown_marine", cmd.marine)
     return [SupportGiven(card=_act(state).card, marine=cmd.marine, placed=state.pool > 0)]

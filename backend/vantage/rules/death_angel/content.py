@@ -61,6 +61,22 @@ def demo_pack() -> Pack:
     return pack
 
 
+@cache
+def demo_pack_json() -> dict[str, Any]:
+    """The demo pack as JSON (``PACK_CODEC``'s form): stored with each new game created without
+    a pack, so that changing ``packs/demo.json`` never changes a stored game (E16). Read-only."""
+    return PACK_CODEC.encode(demo_pack())
+
+
+def pack_of(raw: object) -> Pack | Rejection:
+    """The pack of a request's ``"pack"``: the demo pack when absent (a game stored before E16)
+    or when it is the demo pack as stamped (the same object, so its index is shared), else
+    ``load_pack``."""
+    if raw is None or raw == demo_pack_json():
+        return demo_pack()
+    return load_pack(raw)
+
+
 def pack_schema() -> dict[str, Any]:
     """The JSON Schema of the pack format (shipped as ``packs/schema.json``)."""
     schema = TypeAdapter(Pack).json_schema()

@@ -223,6 +223,16 @@ class SupportGiven:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SupportPoolEmpty:
+    """Support action with the support pool empty: no token can be placed, so the card's owner
+    is not asked for a marine (§6.1 [L550]; rules revision 2, rules decisions E15, E16)."""
+
+    type: Literal["support_pool_empty"] = "support_pool_empty"
+    card: str
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MarineMoved:
     """Move + Activate step A: two marines swap places, keeping facing (§4.1)."""
 
@@ -308,6 +318,7 @@ __all__ = [
     "SetupDealt",
     "SpawnSealed",
     "SupportGiven",
+    "SupportPoolEmpty",
     "SwarmAttackFinished",
     "SwarmAttackStarted",
     "SwarmMove",
@@ -340,6 +351,7 @@ Event = Annotated[
     | ActionStarted
     | AbilityUsed
     | SupportGiven
+    | SupportPoolEmpty
     | MarineMoved
     | MarineFlipped
     | TerrainActivated

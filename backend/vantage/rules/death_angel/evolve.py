@@ -159,6 +159,10 @@ def _support(s: State, e: ev.SupportGiven) -> None:
     _act(s).support_done = True
 
 
+def _support_pool_empty(s: State, e: ev.SupportPoolEmpty) -> None:
+    _act(s).support_done = True
+
+
 def _moved(s: State, e: ev.MarineMoved) -> None:
     a = next(r for r in s.formation if r.marine.id == e.marine)
     b = next(r for r in s.formation if r.marine.id == e.other)
@@ -403,6 +407,7 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     ev.ActionStarted: _action_started,
     ev.AbilityUsed: _ability_used,
     ev.SupportGiven: _support,
+    ev.SupportPoolEmpty: _support_pool_empty,
     ev.MarineMoved: _moved,
     ev.MarineFlipped: _flipped,
     ev.TerrainActivated: _activated,

@@ -15,7 +15,14 @@ from vantage.rules.death_angel.commands import COMMAND_CODEC, SelectActions
 from vantage.rules.death_angel.events import EVENT_CODEC
 from vantage.rules.death_angel.evolve import evolve
 from vantage.rules.death_angel.pack import PACK_CODEC
-from vantage.rules.death_angel.setup import OPTIONS, Setup, deal, parse_setup, seat_ids
+from vantage.rules.death_angel.setup import (
+    OPTIONS,
+    Setup,
+    deal,
+    parse_setup,
+    seat_ids,
+    stamped,
+)
 from vantage.rules.death_angel.state import STATE_CODEC, State
 
 
@@ -30,8 +37,13 @@ class DeathAngelRuleset(Ruleset[State]):
     state_codec: Codec[Any] = STATE_CODEC
 
     def parse_setup(self, request: Mapping[str, Any]) -> Setup | Rejection:
-        """``{"seats": 1..6, "pack": {...}?}``."""
+        """``{"seats": 1..6, "pack": {...}?}`` (and the stamped ``rules_revision``)."""
         return parse_setup(request)
+
+    def new_game_options(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The request stamped with this code's rules revision and the demo pack itself when it
+        names none (rules decision E16)."""
+        return stamped(options)
 
     def seats(self, setup: Setup) -> tuple[str, ...]:
         """``p1`` .. ``pN``."""
@@ -39,7 +51,7 @@ class DeathAngelRuleset(Ruleset[State]):
 
     def initial_state(self, setup: Setup) -> State:
         """An empty table with the pack; ``opening`` deals it."""
-        return State(pack=setup.pack, seats=seat_ids(setup))
+        return State(pack=setup.pack, seats=seat_ids(setup), rules_revision=setup.revision)
 
     def opening(self, state: State, ctx: Ctx) -> Sequence[Any]:
         """The whole set-up (§3.1), up to the first prompt (round 1's selection)."""

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
-from vantage.rules.death_angel.content import demo_pack, load_pack
+from vantage.rules.death_angel.content import demo_pack_json, pack_of
 from vantage.rules.death_angel.die import shuffled
 from vantage.rules.death_angel.events import SetupDealt, TeamPick
 from vantage.rules.death_angel.pack import Pack, SetupCard
-from vantage.rules.death_angel.state import State
+from vantage.rules.death_angel.state import RULES_REVISION, State
 
 # §3.2: team markers per player for 1..6 players
 PICKS_PER_PLAYER = {1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1}
@@ -20,6 +21,9 @@ DEFAULT_SEATS = 2
 """Seats of a game created without ``"seats"`` (the lobby's default too)."""
 OPTIONS = ("pack", "seats")
 """The fields of a create-game request this system reads (besides ``system``)."""
+REVISION_KEY = "rules_revision"
+"""Stored with each new game's request by the server (``stamped``), never given by a client
+(it is not in ``OPTIONS``): the rules revision the game is decided by (rules decision E16)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +32,8 @@ class Setup:
 
     seats: int
     pack: Pack
+    revision: int = 1
+    """The rules revision (E16): 1 for a stored request without one."""
 
 
 def setup_card_for(pack: Pack, players: int) -> SetupCard | None:
@@ -35,17 +41,38 @@ def setup_card_for(pack: Pack, players: int) -> SetupCard | None:
     return next((c for c in pack.setups if players in c.players), None)
 
 
+def stamped(request: Mapping[str, Any]) -> dict[str, Any]:
+    """A new game's request as it is stored: with this code's rules revision and, when it names
+    no pack, the demo pack itself, so that neither a rules change nor a change to the demo pack
+    ever changes a stored game (rules decision E16)."""
+    out = {**request, REVISION_KEY: RULES_REVISION}
+    if out.get("pack") is None:
+        out["pack"] = copy.deepcopy(demo_pack_json())
+    return out
+
+
 def parse_setup(request: Mapping[str, Any]) -> Setup | Rejection:
     """``{"seats": 1..6}`` (two when absent) and an optional custom ``"pack"`` (the demo pack
-    otherwise). A new game's request with any other field is refused before this
+    otherwise), and the ``rules_revision`` the server stamps (1 when absent: a game stored
+    before revisions). A new game's request with any other field is refused before this
     (``Ruleset.create_options``); a stored one's is read as it is."""
     seats = request.get("seats", DEFAULT_SEATS)
     if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 6:
         return Rejection(
             "setup/invalid", "seats: must be a whole number from 1 to 6", {"field": "seats"}
         )
-    raw = request.get("pack")
-    pack = demo_pack() if raw is None else load_pack(raw)
+    revision = request.get(REVISION_KEY, 1)
+    if (
+        isinstance(revision, bool)
+        or not isinstance(revision, int)
+        or not 1 <= revision <= RULES_REVISION
+    ):
+        return Rejection(
+            "setup/invalid",
+            f"{REVISION_KEY}: must be a whole number from 1 to {RULES_REVISION}",
+            {"field": REVISION_KEY},
+        )
+    pack = pack_of(request.get("pack"))
     if isinstance(pack, Rejection):
         return pack
     needed = PICKS_PER_PLAYER[seats] * seats
@@ -61,7 +88,7 @@ def parse_setup(request: Mapping[str, Any]) -> Setup | Rejection:
             f"pack.setups: no setup card for {seats} players",
             {"field": "pack.setups"},
         )
-    return Setup(seats=seats, pack=pack)
+    return Setup(seats=seats, pack=pack, revision=revision)
 
 
 def seat_ids(setup: Setup) -> tuple[str, ...]:

@@ -15,6 +15,11 @@ from vantage.rules.death_angel.pack import ActionKind, Index, Pack, Place, Setup
 
 Phase = Literal["setup", "select", "resolve", "attack", "event", "over"]
 
+RULES_REVISION = 2
+"""This code's Death Angel rules revision (rules decision E16). 2 added: a Support action with
+the support pool empty asks nothing (``support_pool_empty``, E15). Games created before keep the
+rules of their revision."""
+
 
 @dataclass(slots=True, kw_only=True)
 class MarineState:
@@ -123,6 +128,10 @@ class State:
 
     pack: Pack
     seats: tuple[str, ...]
+    rules_revision: int = 1
+    """The rules revision the game was created under (E16). Absent means 1, as in a stored
+    request: a snapshot stored before revisions decodes as revision 1 (a new game's state names
+    ``RULES_REVISION``)."""
     phase: Phase = "setup"
     phase_done: Literal["", "check", "travelled"] = ""
     round: int = 0
@@ -157,6 +166,10 @@ class State:
     kills: list[KillRequest] = field(default_factory=list)
     event: EventStep | None = None
     travel: TravelStep | None = None
+
+    def since(self, revision: int) -> bool:
+        """Whether this game's rules include what revision ``revision`` added (E16)."""
+        return self.rules_revision >= revision
 
     @property
     def ix(self) -> Index:

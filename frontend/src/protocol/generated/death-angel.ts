@@ -349,6 +349,15 @@ export interface SupportGiven {
   placed: boolean;
 }
 
+/**
+ * Support action with the support pool empty: no token can be placed, so the card's owner
+ * is not asked for a marine (§6.1 [L550]; rules revision 2, rules decisions E15, E16).
+ */
+export interface SupportPoolEmpty {
+  type: "support_pool_empty";
+  card: string;
+}
+
 /** The defence roll is final (§5.3). */
 export interface SwarmAttackFinished {
   type: "swarm_attack_finished";
@@ -478,6 +487,7 @@ export type Event =
   | ActionStarted
   | AbilityUsed
   | SupportGiven
+  | SupportPoolEmpty
   | MarineMoved
   | MarineFlipped
   | TerrainActivated

@@ -92,7 +92,8 @@ def test_a_move_may_not_end_on_a_barricade() -> None:
     s, _ = run(s, "p1", c.RollAdvance(unit=CARRIAGE), [5])
     _, d = run(s, "p1", _drive(s, 37, 19.7))
     assert isinstance(d, Rejection) and d.code == "rule/on_obstacle", d
-    assert "Barricade t8" in d.message and dict(d.detail)["terrain"] == "t8"
+    assert "end a move on Barricade (models" in d.message  # as players read it (QA s13 #2)
+    assert dict(d.detail)["terrain"] == "t8"
     _, d = run(s, "p1", _drive(s, 37, 18.3))  # 18.3 + 3.35 < 21.7: short of it
     assert isinstance(d, Accepted), d
     casual = replace(s, options=replace(s.options, strict=False))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vantage.engine.errors import Rejection
-from vantage.engine.table import Table, TerrainPiece
+from vantage.engine.table import Table, terrain_label
 from vantage.geometry.measure import interiors_overlap
 from vantage.geometry.prisms import model_shape, terrain_shape
 from vantage.rules.common.elevation import LEVEL_EPS
@@ -36,13 +36,10 @@ def obstacle_problems(table: Table, ids: Sequence[str]) -> list[Rejection]:
                     problem(
                         "rule/on_obstacle",
                         f"{table.model_label(mid)} may not be set up or end a move on "
-                        f"{_name(piece)} (models may only move over an obstacle, §2.5 B, C)",
+                        f"{terrain_label(piece)} (models may only move over an obstacle, "
+                        "§2.5 B, C)",
                         model=mid,
                         terrain=piece.id,
                     )
                 ]
     return []
-
-
-def _name(piece: TerrainPiece) -> str:
-    return f"{piece.name} {piece.id}" if piece.name else piece.id

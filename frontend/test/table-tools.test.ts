@@ -105,6 +105,25 @@ describe("QueryClient", () => {
     expect(timers.waiting).toEqual([]);
   });
 
+  it("keeps at most four queries with the server and sends the next as one is answered", async () => {
+    // the server refuses a fifth (query/busy): the 10e charge list counted such a refusal as
+    // "can charge" and listed a unit with no enemy within 12" (QA s13 walkthrough 2)
+    const asks = [1, 2, 3, 4, 5, 6].map((n) => client.ask({ type: "measure", n }));
+    expect(sent.map((m) => m.req_id)).toEqual([1, 2, 3, 4]);
+    client.answer({ type: "answer", req_id: 2, a: "two" });
+    expect(sent.map((m) => m.req_id)).toEqual([1, 2, 3, 4, 5]);
+    timers.advance(1000); // 1, 3, 4 and 5 time out; 6 goes out
+    expect(sent.map((m) => m.req_id)).toEqual([1, 2, 3, 4, 5, 6]);
+    client.answer({ type: "answer", req_id: 6, a: "six" });
+    await expect(asks[1]).resolves.toBe("two");
+    await expect(asks[5]).resolves.toBe("six");
+    for (const i of [0, 2, 3, 4]) await expect(asks[i]).rejects.toMatchObject({ reason: "timeout" });
+    const queued = [7, 8, 9, 10, 11].map(() => client.ask({ type: "measure" }));
+    client.failAll(); // the waiting ones fail with the sent ones
+    for (const q of queued) await expect(q).rejects.toMatchObject({ reason: "offline" });
+    expect(client.inFlight).toBe(0);
+  });
+
   it("checks answers: a measure with its closest points, a sight with its witness", async () => {
     const q = tableQueries(client);
     const m = q.measure("a1", { x: 10, y: 15 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { filterNotice, filterNoticeText } from "../src/wh40k/game-log";
 import { namer } from "../src/wh40k/names";
-import { moreSides } from "../src/wh40k/timeline-strip";
+import { moreSides, playerMark } from "../src/wh40k/timeline-strip";
 import type { Logged } from "../src/wh40k/w40-store";
 import { fixture } from "./wh40k-fixture";
 
@@ -42,5 +42,14 @@ describe("the timeline's scroll affordance", () => {
     expect(moreSides(0, 300, 900)).toEqual({ left: false, right: true });
     expect(moreSides(300, 300, 900)).toEqual({ left: true, right: true });
     expect(moreSides(599.5, 300, 900)).toEqual({ left: true, right: false });
+  });
+});
+
+describe("the timeline's player marks", () => {
+  it("shortens a player's name to its initials and numbers (the chips named no player)", () => {
+    expect(playerMark("Player 2")).toBe("P2");
+    expect(playerMark("Ashen Concord")).toBe("AC");
+    expect(playerMark("Kim")).toBe("Kim");
+    expect(playerMark("  ")).toBe("");
   });
 });

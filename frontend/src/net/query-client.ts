@@ -23,17 +23,29 @@ interface Waiting {
   timer: number;
 }
 
+interface Queued {
+  reqId: number;
+  q: QueryMessage["q"];
+  resolve(answer: unknown): void;
+  reject(error: QueryFailed): void;
+}
+
 export const DEFAULT_QUERY_TIMEOUT_MS = 5000;
+/** Queries one socket may have unanswered: the server refuses more (`query/busy`,
+ * `MAX_QUERIES_IN_FLIGHT`), so further ones wait here for an answer to come back. */
+export const MAX_QUERIES_IN_FLIGHT = 4;
 
 export class QueryClient {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
+  private readonly queued: Queued[] = [];
 
   constructor(
     /** Sends a query; false when it could not be sent (not connected). */
     private readonly send: (message: QueryMessage) => boolean,
     private readonly timers: Timers,
     private readonly timeoutMs = DEFAULT_QUERY_TIMEOUT_MS,
+    private readonly maxInFlight = MAX_QUERIES_IN_FLIGHT,
   ) {}
 
   /** How many queries await an answer. */
@@ -45,15 +57,9 @@ export class QueryClient {
     const reqId = this.nextId;
     this.nextId += 1;
     return new Promise((resolve, reject) => {
-      if (!this.send({ type: "query", req_id: reqId, q })) {
-        reject(new QueryFailed("offline", "Not connected to the server."));
-        return;
-      }
-      const timer = this.timers.setTimeout(() => {
-        this.waiting.delete(reqId);
-        reject(new QueryFailed("timeout", "The server did not answer in time."));
-      }, this.timeoutMs);
-      this.waiting.set(reqId, { resolve, reject, timer });
+      const job = { reqId, q, resolve, reject };
+      if (this.waiting.size >= this.maxInFlight) this.queued.push(job);
+      else this.dispatch(job);
     });
   }
 
@@ -71,11 +77,35 @@ export class QueryClient {
     return w !== undefined;
   }
 
-  /** The socket went away: no query sent on it will be answered. */
+  /** The socket went away: no query sent on it will be answered, nor will those waiting. */
   failAll(): void {
+    const lost = () => new QueryFailed("offline", "The connection was lost.");
+    for (const job of this.queued.splice(0)) job.reject(lost());
     const all = [...this.waiting.keys()];
     for (const id of all) {
-      this.settle(id)?.reject(new QueryFailed("offline", "The connection was lost."));
+      this.settle(id)?.reject(lost());
+    }
+  }
+
+  private dispatch(job: Queued): void {
+    if (!this.send({ type: "query", req_id: job.reqId, q: job.q })) {
+      job.reject(new QueryFailed("offline", "Not connected to the server."));
+      return;
+    }
+    const timer = this.timers.setTimeout(() => {
+      this.waiting.delete(job.reqId);
+      job.reject(new QueryFailed("timeout", "The server did not answer in time."));
+      this.sendQueued();
+    }, this.timeoutMs);
+    this.waiting.set(job.reqId, { resolve: job.resolve, reject: job.reject, timer });
+  }
+
+  /** Send queued queries while there is room. */
+  private sendQueued(): void {
+    while (this.waiting.size < this.maxInFlight) {
+      const job = this.queued.shift();
+      if (job === undefined) return;
+      this.dispatch(job);
     }
   }
 
@@ -84,6 +114,7 @@ export class QueryClient {
     if (w === undefined) return undefined;
     this.waiting.delete(reqId);
     this.timers.clearTimeout(w.timer);
+    this.sendQueued();
     return w;
   }
 }

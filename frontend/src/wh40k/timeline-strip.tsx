@@ -10,6 +10,16 @@ interface Props {
   segments: readonly Segment[];
   chosen: Signal<number | null>;
   colors: ReadonlyMap<string, string>;
+  /** A player's name, for the chips of their turn. */
+  playerName(id: string): string;
+}
+
+/** A short mark for a player on a chip: the initials of their name ("Player 2" → "P2"). */
+export function playerMark(name: string): string {
+  const words = name.split(/\s+/).filter((w) => w.length > 0);
+  if (words.length === 0) return "";
+  if (words.length === 1) return (words[0] ?? "").slice(0, 3);
+  return words.map((w) => (/^\d+$/.test(w) ? w : (w[0] ?? "").toUpperCase())).join("");
 }
 
 /** Which sides of a sideways scroller have more to show (a pixel of slack for rounding). */
@@ -17,7 +27,7 @@ export function moreSides(scrollLeft: number, clientWidth: number, scrollWidth: 
   return { left: scrollLeft > 1, right: scrollLeft + clientWidth < scrollWidth - 1 };
 }
 
-export function TimelineStrip({ segments, chosen, colors }: Props) {
+export function TimelineStrip({ segments, chosen, colors, playerName }: Props) {
   const last = segments[segments.length - 1]?.fromV ?? null;
   const strip = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ left: false, right: false });
@@ -68,10 +78,11 @@ export function TimelineStrip({ segments, chosen, colors }: Props) {
               key={s.fromV}
               class={`w40-chip ${chosen.value === s.fromV ? "w40-chip--on" : ""} ${s.fromV === last ? "w40-chip--now" : ""}`}
               style={{ borderColor: colors.get(s.player ?? "") ?? undefined }}
-              title={`${s.round ? `Round ${s.round} · ` : ""}${s.label} (${s.versions.length} events)`}
+              title={`${s.round ? `Round ${s.round} · ` : ""}${s.player ? `${playerName(s.player)} · ` : ""}${s.label} (${s.versions.length} events)`}
               onClick={() => (chosen.value = chosen.value === s.fromV ? null : s.fromV)}
             >
               {s.round ? `R${s.round} ` : ""}
+              {s.player && s.round ? `${playerMark(playerName(s.player))} ` : ""}
               {s.label}
             </button>
           ))}

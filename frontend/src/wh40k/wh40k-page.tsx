@@ -101,7 +101,7 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
         <div class="w40-center">
           <W40Board control={control} shownV={store.stateV} />
           {state === null && failure === null && <div class="board-wait">Loading the table…</div>}
-          <TimelineStrip segments={segments.value} chosen={segment} colors={colors} />
+          <TimelineStrip segments={segments.value} chosen={segment} colors={colors} playerName={(id) => control.names.value.player(id)} />
         </div>
         <aside class="w40-right">
           {state && <ScoreBoard state={state} names={names} me={me} />}

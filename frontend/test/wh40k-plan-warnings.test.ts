@@ -53,4 +53,23 @@ describe("a planned move's warnings before Confirm", () => {
     s.game.charge_roll = 3; // the gap is 5 - 2R = 3.74": out of the roll's reach
     expect(planWarnings({ state: s, plan: short, limit: 3, names: namer(s) })).toEqual([]);
   });
+
+  it("names a model that would end on an obstacle, not one beside it or on a floor above", () => {
+    // QA s13 walkthrough 2: only the server's refusal told of a move ending on a barricade
+    const s = fixture();
+    s.terrain = [
+      { id: "t8", kind: "barricade", polygon: [[8, 21.7], [13, 21.7], [13, 22.3], [8, 22.3]], height: 1, traits: [], name: "Barricade" },
+    ];
+    const onto = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 10, y: 22 } }, { model: "p1-a-2", to: { x: 11.5, y: 21 } }]);
+    expect(planWarnings({ state: s, plan: onto, limit: null, names: namer(s) })).toEqual([
+      "Alpha #1 ends on Barricade: a model may move over an obstacle but not end a move on it.",
+    ]);
+    const beside = addDrop(movePlan(s, "p1-a", "move"), [
+      { model: "p1-a-1", to: { x: 10, y: 21.7 - R - 0.01 } },
+      { model: "p1-a-2", to: { x: 11.5, y: 21.7 - R - 0.01 } },
+    ]);
+    expect(planWarnings({ state: s, plan: beside, limit: null, names: namer(s) })).toEqual([]);
+    const above = new Map([["p1-a-1", 2], ["p1-a-2", 2]]);
+    expect(planWarnings({ state: s, plan: onto, limit: null, names: namer(s), heights: above })).toEqual([]);
+  });
 });

@@ -1,12 +1,12 @@
 // What the referee is likely to refuse in a planned move, told while it is planned: a move longer
-// than its limit (rule/too_far), a model ending on an objective marker (rule/on_objective), a
-// charging model left out of base contact where a straight move would have reached it
-// (rule/base_contact). The client's own cheap estimate from the plan and the table it shows; the
-// server's check on Confirm is the one that counts. Pure.
+// than its limit (rule/too_far), a model ending on an objective marker (rule/on_objective) or on
+// an obstacle (rule/on_obstacle), a charging model left out of base contact where a straight move
+// would have reached it (rule/base_contact). The client's own cheap estimate from the plan and
+// the table it shows; the server's check on Confirm is the one that counts. Pure.
 
 import { footprint } from "../geometry/base-footprint";
 import { insidePolygon } from "../geometry/polygon";
-import { type Point, distance } from "../geometry/vec";
+import { type Point, distance, rotate } from "../geometry/vec";
 import { closestPoints } from "../board/tools/closest-points";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import type { ModelId, ModelInfo, Objective, TerrainPiece } from "../protocol/messages";
@@ -106,6 +106,29 @@ export function onMarker(model: ModelInfo, at: Point, marker: Objective): boolea
   if (f.kind === "ellipse" && f.along === f.across) return distance(at, marker) < f.along + r - 1e-3;
   const poly = outlinePolygon(offsetOutline({ base: model.base, at, facing: model.facing }, 0), 96);
   return insidePolygon(marker, poly) || closestPoints(poly, [marker]).distance < r - 1e-3;
+}
+
+/** Terrain a model may move over but not end a move on (§2.5 B, C: the server's
+ * `obstacles.OBSTACLE_KINDS`). */
+const OBSTACLE_KINDS = new Set(["barricade", "obstacle", "debris"]);
+
+/** Whether a model standing at `at`, `z` up, has its base over an obstacle (rule/on_obstacle):
+ * the footprints' interiors meet at a height up to the obstacle's top. An oval is judged where it
+ * is a unit circle (turned back by its facing, each axis scaled), a hull by its outline. */
+export function onObstacle(model: ModelInfo, at: Point, z: number, piece: TerrainPiece): boolean {
+  if (!OBSTACLE_KINDS.has(piece.kind) || piece.polygon.length < 3) return false;
+  if (z > piece.height + 1e-6) return false;
+  const poly = piece.polygon.map(([x, y]) => ({ x, y }));
+  const f = footprint(model.base);
+  if (f.kind === "ellipse") {
+    const local = poly.map((p) => {
+      const r = rotate({ x: p.x - at.x, y: p.y - at.y }, -model.facing);
+      return { x: r.x / f.along, y: r.y / f.across };
+    });
+    return closestPoints(local, [{ x: 0, y: 0 }]).distance < 1 - 1e-3;
+  }
+  const outline = outlinePolygon(offsetOutline({ base: model.base, at, facing: model.facing }, 0), 96);
+  return closestPoints(outline, poly).distance === 0;
 }
 
 export interface PlanContext {
@@ -208,6 +231,17 @@ export function planWarnings({ state, plan, limit, names, heights }: PlanContext
     const marker = m && at ? state.objectives.find((o) => onMarker(m, at, o)) : undefined;
     if (m && marker) {
       out.push(`${label(m)} ends on objective marker ${marker.id}: a move may not end on a marker.`);
+      break;
+    }
+  }
+  for (const id of moved) {
+    const m = byId.get(id);
+    const at = now.get(id);
+    const z = heights?.get(id) ?? m?.z ?? 0;
+    const piece = m && at ? state.terrain.find((t) => onObstacle(m, at, z, t)) : undefined;
+    if (m && piece) {
+      const what = piece.name || `${piece.kind} (${piece.id})`;
+      out.push(`${label(m)} ends on ${what}: a model may move over an obstacle but not end a move on it.`);
       break;
     }
   }

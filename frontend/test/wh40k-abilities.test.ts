@@ -1,3 +1,4 @@
+import { stat } from "../src/wh40k/weapon-stats";
 import { describe, expect, it } from "vitest";
 import { decodeGame } from "../src/wh40k/decode-state";
 import { fixture, status } from "./wh40k-fixture";
@@ -46,5 +47,14 @@ describe("datasheet abilities, refereed or not (R39)", () => {
   it("names the field of a wrong mark", () => {
     const game = gameWith({ datasheet: [{ name: "Rooted", refereed: "yes" }] });
     expect(() => decodeGame(game as never, "game")).toThrow(/datasheet\[0\]\.refereed/);
+  });
+});
+
+describe("a weapon's characteristics in one line", () => {
+  it("spaces a random value from its letter, so A D6 does not read as AD6", () => {
+    expect(stat("A", "D6")).toBe("A D6");
+    expect(stat("D", "D3+1")).toBe("D D3+1");
+    expect(stat("A", 4)).toBe("A4");
+    expect(stat("D", "2")).toBe("D2");
   });
 });

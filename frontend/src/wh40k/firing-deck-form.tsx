@@ -5,6 +5,7 @@ import type { ModelId, UnitId } from "../protocol/messages";
 import type { DeckChoice, DeckModel } from "./firing-deck";
 import type { Namer } from "./names";
 import type { WeaponSheet } from "./wire";
+import { profileStats } from "./weapon-stats";
 
 interface Props {
   size: number;
@@ -19,7 +20,7 @@ interface Props {
   disabled: boolean;
 }
 
-const long = (w: WeaponSheet): string => `${w.name} (${w.range ?? "?"}" A${w.attacks} S${w.strength} AP${w.ap} D${w.damage})`;
+const long = (w: WeaponSheet): string => `${w.name} (${w.range ?? "?"}" ${profileStats(w)})`;
 
 export function FiringDeckForm({ size, models, choice, targets, targetsFor, onWeapon, onTarget, names, disabled }: Props) {
   const used = Object.values(choice).filter(Boolean).length;

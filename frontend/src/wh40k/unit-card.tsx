@@ -3,6 +3,7 @@
 import type { ModelInfo } from "../protocol/messages";
 import { unitMarkers } from "./unit-markers";
 import type { AbilityNote, UnitStatus, WeaponSheet } from "./wire";
+import { stat } from "./weapon-stats";
 
 const NOT_REFEREED = "not refereed: apply it yourselves";
 
@@ -28,7 +29,7 @@ function weaponLine(w: WeaponSheet): string {
   const range = w.kind === "melee" ? "Melee" : `${w.range ?? "?"}"`;
   const skill = w.skill ? `${w.skill}+` : "N/A";
   const tags = w.abilities.length ? ` [${w.abilities.join(", ")}]` : "";
-  return `${w.name}: ${range} A${w.attacks} ${w.kind === "melee" ? "WS" : "BS"}${skill} S${w.strength} AP${w.ap} D${w.damage}${tags}`;
+  return `${w.name}: ${range} ${stat("A", w.attacks)} ${w.kind === "melee" ? "WS" : "BS"}${skill} S${w.strength} AP${w.ap} ${stat("D", w.damage)}${tags}`;
 }
 
 /** The mark beside an ability or weapon keyword the referee does not apply (R39). */

@@ -112,8 +112,11 @@ describe("QueryClient", () => {
     expect(sent.map((m) => m.req_id)).toEqual([1, 2, 3, 4]);
     client.answer({ type: "answer", req_id: 2, a: "two" });
     expect(sent.map((m) => m.req_id)).toEqual([1, 2, 3, 4, 5]);
-    timers.advance(1000); // 1, 3, 4 and 5 time out; 6 goes out
+    timers.advance(1000); // 1, 3, 4 and 5 time out, but the server still counts them
+    expect(sent.map((m) => m.req_id)).toEqual([1, 2, 3, 4, 5]);
+    client.answer({ type: "answer", req_id: 3, a: "late" }); // 3's place is free again: 6 goes
     expect(sent.map((m) => m.req_id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(client.rejected({ type: "rejected", req_id: 4, code: "query/failed", message: "" })).toBe(true);
     client.answer({ type: "answer", req_id: 6, a: "six" });
     await expect(asks[1]).resolves.toBe("two");
     await expect(asks[5]).resolves.toBe("six");

@@ -85,6 +85,7 @@ export function fixture(): W40State {
       first: "p1",
       attacker: "p1",
       strict: true,
+      rules_revision: 3,
       battle_size: "incursion",
       pending: { player: "p1", kind: "act", unit: null, options: [], detail: {} },
       sides: {

@@ -53,3 +53,18 @@ describe("the timeline's player marks", () => {
     expect(playerMark("  ")).toBe("");
   });
 });
+
+describe("terrain in a refusal", () => {
+  it("names a piece by its name, else its kind, once (QA s13: 'Barricade Barricade')", () => {
+    const s = fixture();
+    s.terrain = [
+      { id: "t8", kind: "barricade", polygon: [[0, 0], [1, 0], [1, 1]], height: 1, traits: [], name: "Barricade" },
+      { id: "t9", kind: "debris", polygon: [[0, 0], [1, 0], [1, 1]], height: 1, traits: [] },
+    ];
+    const words = namer(s).words;
+    expect(words("Alpha #1 may not be set up or end a move on t8 (models may only move over")).toBe(
+      "Alpha #1 may not be set up or end a move on Barricade (models may only move over",
+    );
+    expect(words("end a move on t9 (models")).toBe("end a move on debris (models");
+  });
+});

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { addDrop } from "../src/wh40k/move-plan";
 import { movePlan } from "../src/wh40k/plan-start";
 import { namer } from "../src/wh40k/names";
-import { distanceTag, planWarnings } from "../src/wh40k/plan-warnings";
+import { distanceTag, onObstacle, planWarnings } from "../src/wh40k/plan-warnings";
+import type { ModelInfo } from "../src/protocol/messages";
 import { fixture } from "./wh40k-fixture";
 
 // 32 mm bases: 0.63" radius; the enemy stands at y 30, the objective marker (40 mm) at 30,22.
@@ -71,5 +72,32 @@ describe("a planned move's warnings before Confirm", () => {
     expect(planWarnings({ state: s, plan: beside, limit: null, names: namer(s) })).toEqual([]);
     const above = new Map([["p1-a-1", 2], ["p1-a-2", 2]]);
     expect(planWarnings({ state: s, plan: onto, limit: null, names: namer(s), heights: above })).toEqual([]);
+  });
+
+  it("leaves obstacles alone in a game of rules revision 1 (R38), which the referee does too", () => {
+    const s = fixture();
+    s.game.rules_revision = 1;
+    s.terrain = [{ id: "t8", kind: "barricade", polygon: [[8, 21.7], [13, 21.7], [13, 22.3], [8, 22.3]], height: 1, traits: [] }];
+    const onto = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 10, y: 22 } }, { model: "p1-a-2", to: { x: 11.5, y: 21 } }]);
+    expect(planWarnings({ state: s, plan: onto, limit: null, names: namer(s) })).toEqual([]);
+  });
+});
+
+describe("a base on an obstacle (rule/on_obstacle)", () => {
+  const debris = { id: "t9", kind: "debris", polygon: [[10, 10], [14, 10], [14, 12], [10, 12]] as [number, number][], height: 1, traits: [] };
+  const model = (base: ModelInfo["base"], facing = 0): ModelInfo => ({ ...fixture().models[0]!, base, facing });
+
+  it("counts an oval by its real outline at its facing", () => {
+    const oval = model({ shape: "oval", length_mm: 120, width_mm: 60 }); // semi-axes 2.36" along x, 1.18" across
+    expect(onObstacle(oval, { x: 12, y: 9 }, 0, debris)).toBe(true); // 1.18 across reaches y 10.18
+    expect(onObstacle(oval, { x: 12, y: 8.7 }, 0, debris)).toBe(false);
+    expect(onObstacle(model(oval.base, 90), { x: 12, y: 8.7 }, 0, debris)).toBe(true); // turned: 2.36 up
+  });
+
+  it("does not count a hull flush against it, only one over it", () => {
+    const hull = model({ shape: "hull", points: [[-1, -1], [1, -1], [1, 1], [-1, 1]] });
+    expect(onObstacle(hull, { x: 12, y: 9 }, 0, debris)).toBe(false); // its edge on y = 10
+    expect(onObstacle(hull, { x: 12, y: 9.1 }, 0, debris)).toBe(true);
+    expect(onObstacle(hull, { x: 12, y: 9.1 }, 1.5, debris)).toBe(false); // above its top
   });
 });

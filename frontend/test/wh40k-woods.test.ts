@@ -74,3 +74,18 @@ describe("an oval base beside the woods (rules decision R36, QA s13 #4)", () => 
     expect(baseTouches([{ x: 33.7, y: 7 }, { x: 33.7, y: 18 }], round, 0, wood)).toBe(false);
   });
 });
+
+describe("woods by the rules revision the game is decided by (R38)", () => {
+  it("judges an oval by its footprint from revision 2, by its reach's circle before", () => {
+    const state = fixture();
+    state.terrain = [{ id: "w", kind: "woods", name: "Ash wood", height: 3, polygon: [[27, 10], [33, 10], [33, 16], [27, 16]] }] as typeof state.terrain;
+    state.models = state.models.map((m) =>
+      m.id === "p1-a-1" ? { ...m, base: { shape: "oval", length_mm: 170, width_mm: 105 }, facing: 90 } : m,
+    );
+    const start = new Map([["p1-a-1", { x: 36, y: 7 }]]);
+    const past = addDrop(startPlan("p1-a", "move", start), [{ model: "p1-a-1", to: { x: 36, y: 18 } }]);
+    expect(woodsPenalty(state, past, "normal")).toBe(0); // the oval's side passes 0.93" clear
+    state.game.rules_revision = 1;
+    expect(woodsPenalty(state, past, "normal")).toBe(2); // its largest radius reached the wood
+  });
+});

@@ -39,6 +39,9 @@ export class QueryClient {
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
   private readonly queued: Queued[] = [];
+  /** Queries given up on (timed out) that the server may still be working on: each holds its
+   * place among the four until its late answer or refusal arrives, or the socket goes. */
+  private readonly late = new Set<number>();
 
   constructor(
     /** Sends a query; false when it could not be sent (not connected). */
@@ -58,7 +61,7 @@ export class QueryClient {
     this.nextId += 1;
     return new Promise((resolve, reject) => {
       const job = { reqId, q, resolve, reject };
-      if (this.waiting.size >= this.maxInFlight) this.queued.push(job);
+      if (this.waiting.size + this.late.size >= this.maxInFlight) this.queued.push(job);
       else this.dispatch(job);
     });
   }
@@ -72,14 +75,16 @@ export class QueryClient {
   /** A `rejected` arrived; true when it answered one of our queries. */
   rejected(message: RejectedMessage): boolean {
     if (message.req_id === undefined) return false;
+    const late = this.late.has(message.req_id);
     const w = this.settle(message.req_id);
     w?.reject(new QueryFailed("rejected", message.message, message.code));
-    return w !== undefined;
+    return w !== undefined || late;
   }
 
   /** The socket went away: no query sent on it will be answered, nor will those waiting. */
   failAll(): void {
     const lost = () => new QueryFailed("offline", "The connection was lost.");
+    this.late.clear();
     for (const job of this.queued.splice(0)) job.reject(lost());
     const all = [...this.waiting.keys()];
     for (const id of all) {
@@ -94,15 +99,15 @@ export class QueryClient {
     }
     const timer = this.timers.setTimeout(() => {
       this.waiting.delete(job.reqId);
+      this.late.add(job.reqId); // the server still counts it until it answers
       job.reject(new QueryFailed("timeout", "The server did not answer in time."));
-      this.sendQueued();
     }, this.timeoutMs);
     this.waiting.set(job.reqId, { resolve: job.resolve, reject: job.reject, timer });
   }
 
   /** Send queued queries while there is room. */
   private sendQueued(): void {
-    while (this.waiting.size < this.maxInFlight) {
+    while (this.waiting.size + this.late.size < this.maxInFlight) {
       const job = this.queued.shift();
       if (job === undefined) return;
       this.dispatch(job);
@@ -110,6 +115,7 @@ export class QueryClient {
   }
 
   private settle(reqId: number): Waiting | undefined {
+    if (this.late.delete(reqId)) this.sendQueued(); // a late answer frees its place
     const w = this.waiting.get(reqId);
     if (w === undefined) return undefined;
     this.waiting.delete(reqId);

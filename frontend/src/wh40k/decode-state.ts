@@ -256,6 +256,7 @@ export const decodeGame: Read<Game> = (value, path) => {
     first: maybe(o, "first", path, string),
     attacker: maybe(o, "attacker", path, string),
     strict: optional(o["strict"], `${path}.strict`, bool, true),
+    rules_revision: num(o, "rules_revision", path, 1),
     battle_size: text(o, "battle_size", path, "incursion"),
     pending: maybe(o, "pending", path, decodePending),
     sides: record(o, "sides", path, side),

@@ -6,7 +6,7 @@ import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import { insidePolygon } from "../geometry/polygon";
 import { type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan, waypoints } from "./move-plan";
-import { baseTouches } from "./woods-path";
+import { baseTouches, pathTouches } from "./woods-path";
 import { reach } from "../geometry/base-footprint";
 import type { W40State } from "./wire";
 
@@ -89,7 +89,10 @@ export function woodsPenalty(state: W40State, plan: MovePlan, kind: string): num
     const model = models.get(id);
     if (!start || !model) continue;
     const path = [start, ...points];
-    if (woods.some((w) => baseTouches(path, model.base, model.facing, w))) return WOODS_PENALTY;
+    // by the real footprint from rules revision 2 (R36), by the reach's circle before (R38)
+    const over = (w: Point[]) =>
+      state.game.rules_revision >= 2 ? baseTouches(path, model.base, model.facing, w) : pathTouches(path, reach(model.base), w);
+    if (woods.some(over)) return WOODS_PENALTY;
   }
   return 0;
 }

@@ -127,8 +127,11 @@ export function onObstacle(model: ModelInfo, at: Point, z: number, piece: Terrai
     });
     return closestPoints(local, [{ x: 0, y: 0 }]).distance < 1 - 1e-3;
   }
+  // a hull flush against the obstacle only touches it: shrink it a hair about its centre first
   const outline = outlinePolygon(offsetOutline({ base: model.base, at, facing: model.facing }, 0), 96);
-  return closestPoints(outline, poly).distance === 0;
+  const c = outline.reduce((s, p) => ({ x: s.x + p.x / outline.length, y: s.y + p.y / outline.length }), { x: 0, y: 0 });
+  const inner = outline.map((p) => ({ x: c.x + (p.x - c.x) * (1 - 1e-4), y: c.y + (p.y - c.y) * (1 - 1e-4) }));
+  return closestPoints(inner, poly).distance === 0;
 }
 
 export interface PlanContext {
@@ -234,7 +237,8 @@ export function planWarnings({ state, plan, limit, names, heights }: PlanContext
       break;
     }
   }
-  for (const id of moved) {
+  // rule/on_obstacle came with rules revision 2 (R35, R38): older games keep moving onto them
+  for (const id of state.game.rules_revision >= 2 ? moved : []) {
     const m = byId.get(id);
     const at = now.get(id);
     const z = heights?.get(id) ?? m?.z ?? 0;

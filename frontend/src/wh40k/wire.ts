@@ -152,6 +152,9 @@ export interface Game {
   first: PlayerId | null;
   attacker: PlayerId | null;
   strict: boolean;
+  /** The rules revision the game is decided by (rules decision R38): a rule a later revision
+   * added is mirrored here only when the game has it. */
+  rules_revision: number;
   battle_size: string;
   pending: Pending | null;
   sides: Record<PlayerId, SideState>;

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vantage.engine.errors import Rejection
-from vantage.engine.table import Table, terrain_label
+from vantage.engine.table import Table
 from vantage.geometry.measure import interiors_overlap
 from vantage.geometry.prisms import model_shape, terrain_shape
 from vantage.rules.common.elevation import LEVEL_EPS
@@ -23,7 +23,8 @@ OBSTACLE_KINDS = frozenset({"barricade", "obstacle", "debris"})
 
 
 def obstacle_problems(table: Table, ids: Sequence[str]) -> list[Rejection]:
-    """``rule/on_obstacle`` for the first model set up or ending a move on an obstacle."""
+    """``rule/on_obstacle`` for the first model set up or ending a move on an obstacle, named
+    by its name, else its id (which the page names, as it does every terrain id in a message)."""
     pieces = [p for p in table.terrain if p.kind in OBSTACLE_KINDS and len(p.polygon) >= 3]
     if not pieces:
         return []
@@ -36,7 +37,7 @@ def obstacle_problems(table: Table, ids: Sequence[str]) -> list[Rejection]:
                     problem(
                         "rule/on_obstacle",
                         f"{table.model_label(mid)} may not be set up or end a move on "
-                        f"{terrain_label(piece)} (models may only move over an obstacle, "
+                        f"{piece.name or piece.id} (models may only move over an obstacle, "
                         "§2.5 B, C)",
                         model=mid,
                         terrain=piece.id,

@@ -73,6 +73,7 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
         "first": state.first,
         "attacker": state.attacker,
         "strict": state.options.strict,
+        "rules_revision": state.options.revision,
         "battle_size": state.options.battle_size,
         "pending": None if pending is None else _PENDING.encode(pending),
         "sides": {

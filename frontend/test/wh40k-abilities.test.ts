@@ -1,3 +1,4 @@
+import { cannotAdvance } from "../src/wh40k/movement-actions";
 import { stat } from "../src/wh40k/weapon-stats";
 import { describe, expect, it } from "vitest";
 import { decodeGame } from "../src/wh40k/decode-state";
@@ -56,5 +57,14 @@ describe("a weapon's characteristics in one line", () => {
     expect(stat("D", "D3+1")).toBe("D D3+1");
     expect(stat("A", 4)).toBe("A4");
     expect(stat("D", "2")).toBe("D2");
+  });
+});
+
+describe("a unit that cannot Advance (R39)", () => {
+  it("is read from the sheet's flag, as the referee reads it", () => {
+    const rooted = status("p2-vh-sapline", "p2");
+    rooted.sheet.abilities = ["CANNOT ADVANCE"];
+    expect(cannotAdvance(rooted)).toBe(true);
+    expect(cannotAdvance(status("p1-a", "p1"))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 
 import { useSignal } from "@preact/signals";
 import type { UnitId } from "../protocol/messages";
-import type { MoveKind, W40State } from "./wire";
+import type { MoveKind, UnitStatus, W40State } from "./wire";
 import { embarkOptions } from "./embark";
 import { endHeights, levelLabel, planLevels } from "./elevation";
 import { type MovePlan, toPaths, toPlaces } from "./move-plan";
@@ -81,6 +81,10 @@ function MoveExtras({ state, plan, kind, level, into, names }: {
     </>
   );
 }
+
+/** A unit whose datasheet says it cannot Advance, as the referee reads it (the sheet's
+ * "CANNOT ADVANCE" flag, rules decision R39): it is not offered the Advance roll. */
+export const cannotAdvance = (status: UnitStatus): boolean => status.sheet.abilities.includes("CANNOT ADVANCE");
 
 export function MovementActions({ control, units, reserves, embarked, engaged = [], stuck = [] }: Props) {
   const kind = useSignal<MoveKind>("normal");
@@ -181,10 +185,15 @@ export function MovementActions({ control, units, reserves, embarked, engaged = 
                   Normal move
                 </button>
               )}
-              {!isEngaged && (
+              {!isEngaged && !cannotAdvance(status) && (
                 <button type="button" class="button" disabled={busy} onClick={() => control.send({ type: "roll_advance", unit: chosen })}>
                   Roll to Advance
                 </button>
+              )}
+              {!isEngaged && cannotAdvance(status) && (
+                <span class="muted" data-testid="w40-no-advance">
+                  cannot Advance (its datasheet)
+                </span>
               )}
               {isEngaged && (
                 <button type="button" class="button" disabled={busy} onClick={() => startMove("fall_back")}>

@@ -3,7 +3,8 @@
 
 import { useSignal, useSignalEffect } from "@preact/signals";
 import { useEffect } from "preact/hooks";
-import type { UnitId } from "../protocol/messages";
+import type { ModelInfo, UnitId } from "../protocol/messages";
+import { bringIntoContact } from "./charge-contact";
 import { toPaths } from "./move-plan";
 import { movePlan } from "./plan-start";
 import { PlanControls } from "./plan-controls";
@@ -179,6 +180,23 @@ function PlannedCharge({ control, unit, targets, roll }: ChargeProps) {
     }
   });
   const plan = control.plan.value;
+  const note = useSignal<string | null>(null);
+  const bring = () => {
+    const state = control.store.state.peek();
+    const now = control.plan.peek();
+    if (!state || !now) return;
+    const mover = state.game.units[unit]?.sheet.player;
+    const owner = new Map(state.units.map((u) => [u.id, u.player]));
+    const enemy = (m: ModelInfo) => owner.get(m.unit) !== mover;
+    const done = bringIntoContact(state.models, now, enemy, new Set(targets), roll);
+    control.plan.value = done.plan;
+    const n = (k: number) => `${k} model${k === 1 ? "" : "s"}`;
+    note.value =
+      done.brought.length === 0 && done.stuck.length === 0
+        ? "No model out of base contact can reach an enemy model with this roll."
+        : `Brought ${n(done.brought.length)} into base contact` +
+          (done.stuck.length > 0 ? `; ${n(done.stuck.length)} found no free spot on a straight line (drag ${done.stuck.length === 1 ? "it" : "them"} by hand).` : ".");
+  };
   return (
     <div class="w40-step" data-testid="w40-charge-move">
       <p>
@@ -191,7 +209,27 @@ function PlannedCharge({ control, unit, targets, roll }: ChargeProps) {
           confirmLabel="Charge move"
           limit={roll}
           onConfirm={() => control.sendPlanned({ type: "charge_move", unit, paths: toPaths(plan) })}
+          onCancel={() => (note.value = null)}
         />
+      )}
+      {plan && (
+        <div class="w40-row">
+          <button
+            type="button"
+            class="button"
+            data-testid="w40-bring-contact"
+            disabled={!control.store.idle.value}
+            title="Move each model that can reach an enemy model of a target straight into base contact with the nearest one"
+            onClick={bring}
+          >
+            Bring into contact
+          </button>
+          {note.value && (
+            <span class="muted" data-testid="w40-bring-contact-note">
+              {note.value}
+            </span>
+          )}
+        </div>
       )}
       <GiveUp control={control} unit={unit} label="Give up the charge" />
     </div>

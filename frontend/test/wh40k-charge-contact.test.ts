@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import type { ModelInfo } from "../src/protocol/messages";
+import { baseGap } from "../src/wh40k/base-contact";
+import { bringIntoContact } from "../src/wh40k/charge-contact";
+import { type MovePlan, addDrop, pathLengths, positions, startPlan, waypoints } from "../src/wh40k/move-plan";
+import { movePlan } from "../src/wh40k/plan-start";
+import { namer } from "../src/wh40k/names";
+import { planWarnings } from "../src/wh40k/plan-warnings";
+import { fixture } from "./wh40k-fixture";
+
+const R = 32 / 50.8; // a 32 mm base's radius in inches
+const model = (id: string, unit: string, x: number, y: number, base: ModelInfo["base"] = { shape: "circle", diameter_mm: 32 }): ModelInfo => ({
+  id,
+  unit,
+  name: "",
+  base,
+  x,
+  y,
+  z: 0,
+  height: 1.6,
+  facing: 90,
+  wounds: 1,
+});
+
+const isEnemy = (m: ModelInfo) => m.unit !== "A";
+const targets = new Set(["E"]);
+
+/** Ten chargers in two rows of five (1.5" apart) at y 10 and 8.5; five enemies 3" apart at y 16. */
+function table(): ModelInfo[] {
+  const mine = Array.from({ length: 10 }, (_, i) => model(`a${i + 1}`, "A", 10 + (i % 5) * 1.5 + (i < 5 ? 0 : 0.75), i < 5 ? 10 : 8.5));
+  const enemies = Array.from({ length: 5 }, (_, i) => model(`e${i + 1}`, "E", 9 + i * 3, 16));
+  return [...mine, ...enemies];
+}
+
+const planOf = (models: readonly ModelInfo[]): MovePlan =>
+  startPlan("A", "charge", new Map(models.filter((m) => m.unit === "A").map((m) => [m.id, { x: m.x, y: m.y }])));
+
+/** Every pair of bases where `plan` puts them: none may overlap. */
+function overlaps(models: readonly ModelInfo[], plan: MovePlan): string[] {
+  const now = positions(plan);
+  const at = models.map((m) => ({ ...m, ...(now.get(m.id) ?? {}) }));
+  const out: string[] = [];
+  at.forEach((a, i) => at.slice(i + 1).forEach((b) => baseGap(a, a, b) <= 0 && out.push(`${a.id}/${b.id}`)));
+  return out;
+}
+
+const enemyGap = (models: readonly ModelInfo[], m: ModelInfo, p: { x: number; y: number }) =>
+  Math.min(...models.filter(isEnemy).map((o) => baseGap(m, p, o)));
+
+describe("Bring into contact: a charge's models put in base contact (R11)", () => {
+  it("brings every model that can reach into contact, without overlap and within the roll", () => {
+    const models = table();
+    const roll = 7;
+    // the whole unit dragged 3" forward: every model left short
+    const dragged = addDrop(
+      planOf(models),
+      models.filter((m) => m.unit === "A").map((m) => ({ model: m.id, to: { x: m.x, y: m.y + 3 } })),
+    );
+    const { plan, brought, stuck } = bringIntoContact(models, dragged, isEnemy, targets, roll);
+    expect(brought.length).toBeGreaterThanOrEqual(5); // the rear rank's straight lines end on the front rank
+    expect(brought.length + stuck.length).toBe(10);
+    const now = positions(plan);
+    // a model left out found every straight spot from its start taken (the referee's test)
+    for (const id of stuck) {
+      const m = models.find((x) => x.id === id)!;
+      for (const e of models.filter(isEnemy)) {
+        const gap = baseGap(m, m, e);
+        if (gap > roll) continue;
+        const len = Math.hypot(e.x - m.x, e.y - m.y);
+        const spot = { x: m.x + ((e.x - m.x) / len) * (gap - 0.005), y: m.y + ((e.y - m.y) / len) * (gap - 0.005) };
+        const others = models.filter((o) => o.id !== id).map((o) => ({ ...o, ...(now.get(o.id) ?? {}) }));
+        expect(others.some((o) => baseGap(m, spot, o) <= 0)).toBe(true);
+      }
+    }
+    for (const id of brought) {
+      const m = models.find((x) => x.id === id)!;
+      const gap = enemyGap(models, m, now.get(id)!);
+      expect(gap).toBeGreaterThan(0);
+      expect(gap).toBeLessThanOrEqual(0.01);
+    }
+    expect(overlaps(models, plan)).toEqual([]);
+    for (const d of pathLengths(plan).values()) expect(d).toBeLessThanOrEqual(roll);
+    // one step added, the drag kept
+    expect(plan.steps.length).toBe(2);
+  });
+
+  it("leaves a model that cannot reach alone, and one already in contact", () => {
+    const far = model("a1", "A", 10, 2); // gap 14 - 2R ≈ 12.7": out of a 7" roll
+    const near = model("a2", "A", 12, 9);
+    const touching = model("a3", "A", 14, 16 - 2 * R - 0.005);
+    const foe = [model("e1", "E", 10, 16), model("e2", "E", 12, 16), model("e3", "E", 14, 16)];
+    const models = [far, near, touching, ...foe];
+    const { plan, brought, stuck } = bringIntoContact(models, planOf(models), isEnemy, targets, 7);
+    expect(brought).toEqual(["a2"]);
+    expect(stuck).toEqual([]);
+    expect(waypoints(plan).has("a1")).toBe(false);
+    expect(waypoints(plan).has("a3")).toBe(false);
+    const to = positions(plan).get("a2")!;
+    expect(to.x).toBeCloseTo(12, 6); // straight at e2
+    expect(baseGap(near, to, foe[1]!)).toBeGreaterThan(0);
+    expect(baseGap(near, to, foe[1]!)).toBeLessThanOrEqual(0.01);
+  });
+
+  it("only reaches for a declared target's models within the roll", () => {
+    const a = model("a1", "A", 10, 10);
+    const other = model("x1", "X", 10, 12); // an enemy, not a target
+    const target = model("e1", "E", 14, 10); // gap 4 - 2R ≈ 2.74"
+    const models = [a, other, target];
+    expect(bringIntoContact(models, planOf(models), isEnemy, targets, 2).brought).toEqual([]);
+    const { plan, brought } = bringIntoContact(models, planOf(models), isEnemy, targets, 3);
+    expect(brought).toEqual(["a1"]);
+    const to = positions(plan).get("a1")!;
+    expect(baseGap(a, to, target)).toBeLessThanOrEqual(0.01);
+    expect(pathLengths(plan).get("a1")!).toBeLessThanOrEqual(3);
+  });
+
+  it("skips a spot that would overlap another base, trying the next enemy model", () => {
+    // two chargers both nearest e1: the second goes to e2 instead
+    const a1 = model("a1", "A", 10, 12);
+    const a2 = model("a2", "A", 10.2, 10.5);
+    const e1 = model("e1", "E", 10, 15);
+    const e2 = model("e2", "E", 13, 15);
+    const models = [a1, a2, e1, e2];
+    const { plan, brought } = bringIntoContact(models, planOf(models), isEnemy, targets, 7);
+    expect(brought).toEqual(["a1", "a2"]);
+    const now = positions(plan);
+    expect(baseGap(a2, now.get("a2")!, e2)).toBeLessThanOrEqual(0.01);
+    expect(overlaps(models, plan)).toEqual([]);
+  });
+
+  it("leaves a model whose every spot is taken", () => {
+    const e1 = model("e1", "E", 10, 15);
+    const a1 = model("a1", "A", 10, 12);
+    // a friend standing where a1's contact would be, and nothing else to reach
+    const blocker = model("b1", "B", 10, 15 - 2 * R - 0.3);
+    const models = [a1, e1, { ...blocker, unit: "A2" }];
+    const { plan, brought, stuck } = bringIntoContact(models, planOf(models), (m) => m.unit === "E", targets, 7);
+    expect(brought).toEqual([]);
+    expect(stuck).toEqual(["a1"]);
+    expect(plan.steps.length).toBe(0);
+  });
+
+  it("goes straight from the start when the dragged path would take it past the roll", () => {
+    const a1 = model("a1", "A", 10, 10);
+    const e1 = model("e1", "E", 10, 15);
+    const models = [a1, e1];
+    // dragged 4" sideways: 4 + the rest is more than the 5" roll
+    const dragged = addDrop(planOf(models), [{ model: "a1", to: { x: 14, y: 10 } }]);
+    const { plan, brought } = bringIntoContact(models, dragged, isEnemy, targets, 5);
+    expect(brought).toEqual(["a1"]);
+    expect(waypoints(plan).get("a1")!.length).toBe(1);
+    const d = pathLengths(plan).get("a1")!;
+    expect(d).toBeLessThanOrEqual(5);
+    expect(d).toBeCloseTo(5 - 2 * R - 0.004, 3);
+  });
+
+  it("brings oval bases into contact too", () => {
+    const oval = model("a1", "A", 10, 10, { shape: "oval", length_mm: 75, width_mm: 42 });
+    const e1 = model("e1", "E", 10, 15);
+    const models = [oval, e1];
+    const { plan, brought } = bringIntoContact(models, planOf(models), isEnemy, targets, 6);
+    expect(brought).toEqual(["a1"]);
+    const gap = baseGap(oval, positions(plan).get("a1")!, e1);
+    expect(gap).toBeGreaterThan(0);
+    expect(gap).toBeLessThanOrEqual(0.01);
+  });
+
+  it("clears the plan's warning of a model left short of contact", () => {
+    const s = fixture();
+    s.models = s.models.map((m) => (m.unit === "p1-a" ? { ...m, y: 25 } : m));
+    s.game.charge_roll = 7;
+    s.game.pending = { player: "p1", kind: "charge_move", unit: "p1-a", options: ["p2-b"], detail: {} };
+    const short = addDrop(movePlan(s, "p1-a", "charge"), [
+      { model: "p1-a-1", to: { x: 10, y: 28 } },
+      { model: "p1-a-2", to: { x: 11.5, y: 28 } },
+    ]);
+    expect(planWarnings({ state: s, plan: short, limit: 7, names: namer(s) })).toHaveLength(1);
+    const owner = new Map(s.units.map((u) => [u.id, u.player]));
+    const { plan } = bringIntoContact(s.models, short, (m) => owner.get(m.unit) !== "p1", new Set(["p2-b"]), 7);
+    expect(planWarnings({ state: s, plan, limit: 7, names: namer(s) })).toEqual([]);
+  });
+});

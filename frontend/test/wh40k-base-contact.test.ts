@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ModelInfo } from "../src/protocol/messages";
+import { modelAt } from "./wh40k-fixture";
 import { CONTACT_GAP, SNAP, baseGap, snapToContact } from "../src/wh40k/base-contact";
 
 const R32 = 32 / 50.8; // a 32 mm base's radius in inches
-const model = (id: string, unit: string, x: number, y: number, base: ModelInfo["base"] = { shape: "circle", diameter_mm: 32 }): ModelInfo => ({
-  id,
-  unit,
-  name: "",
-  base,
-  x,
-  y,
-  z: 0,
-  height: 1.6,
-  facing: 90,
-  wounds: 1,
-});
+const model = modelAt;
 
 const enemy = model("e1", "E", 20, 10);
 const friend = model("a2", "A", 10, 12);

@@ -6,21 +6,10 @@ import { type MovePlan, addDrop, pathLengths, positions, startPlan, waypoints } 
 import { movePlan } from "../src/wh40k/plan-start";
 import { namer } from "../src/wh40k/names";
 import { planWarnings } from "../src/wh40k/plan-warnings";
-import { fixture } from "./wh40k-fixture";
+import { fixture, modelAt } from "./wh40k-fixture";
 
 const R = 32 / 50.8; // a 32 mm base's radius in inches
-const model = (id: string, unit: string, x: number, y: number, base: ModelInfo["base"] = { shape: "circle", diameter_mm: 32 }): ModelInfo => ({
-  id,
-  unit,
-  name: "",
-  base,
-  x,
-  y,
-  z: 0,
-  height: 1.6,
-  facing: 90,
-  wounds: 1,
-});
+const model = modelAt;
 
 const isEnemy = (m: ModelInfo) => m.unit !== "A";
 const targets = new Set(["E"]);

@@ -1,5 +1,6 @@
 // A small projected 10th-edition state for the wh40k tests: two units a side.
 
+import type { ModelInfo } from "../src/protocol/messages";
 import type { UnitStatus, W40State } from "../src/wh40k/wire";
 
 const circle = (mm: number) => ({ shape: "circle" as const, diameter_mm: mm });
@@ -102,3 +103,17 @@ export function fixture(): W40State {
     },
   };
 }
+
+/** A model of `unit` at (x, y): a 32 mm round base unless given, facing +y, 1 wound. */
+export const modelAt = (id: string, unit: string, x: number, y: number, base: ModelInfo["base"] = { shape: "circle", diameter_mm: 32 }): ModelInfo => ({
+  id,
+  unit,
+  name: "",
+  base,
+  x,
+  y,
+  z: 0,
+  height: 1.6,
+  facing: 90,
+  wounds: 1,
+});

@@ -118,6 +118,15 @@ class Table:
     def end_phase(self, player: str) -> None:
         self.click(player, "[data-testid=w40-end-phase]")
 
+    def end_turn(self, player: str) -> None:
+        """``player`` ends the rest of their turn's phases, answering what the others are asked."""
+        for _ in range(5):
+            self.answer_others(player)
+            if _state(self.spectator)["game"]["active"] != player:
+                return
+            self.end_phase(player)
+        self.answer_others(player)
+
     def drag(self, player: str, model: str, to: tuple[float, float], alone: bool = False) -> None:
         """Drag the model (a planned move starts with its whole unit selected, so the unit
         goes along); ``alone``: click it first, which selects it alone, as the hint says."""

@@ -71,16 +71,6 @@ def _to_movement(t: Table, player: str) -> None:
     t.answer_others(player)
 
 
-def _end_turn(t: Table, player: str) -> None:
-    """``player`` ends the rest of their turn's phases."""
-    for _ in range(5):
-        t.answer_others(player)
-        if _state(t.spectator)["game"]["active"] != player:
-            return
-        t.end_phase(player)
-    t.answer_others(player)
-
-
 def test_bring_into_contact_places_a_charging_unit_in_base_contact(
     server: LiveServer, open_table: Any
 ) -> None:
@@ -98,10 +88,10 @@ def test_bring_into_contact_places_a_charging_unit_in_base_contact(
     # Round 1: both units close in; round 2: the first player's unit to about 1.6" away.
     _to_movement(t, first)
     _advance(t, first, 8.0, most[first])
-    _end_turn(t, first)
+    t.end_turn(first)
     _to_movement(t, second)
     _advance(t, second, 6.0, most[second])
-    _end_turn(t, second)
+    t.end_turn(second)
     _to_movement(t, first)
     _advance(t, first, 1.6, most[first])
     t.end_phase(first)  # shooting

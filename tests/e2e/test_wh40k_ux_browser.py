@@ -29,16 +29,6 @@ def _shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / name))
 
 
-def _pass_turn(t: Table, player: str) -> None:
-    """``player`` ends every phase of their turn."""
-    for _ in range(5):
-        t.answer_others(player)
-        if _state(t.spectator)["game"]["active"] != player:
-            return
-        t.end_phase(player)
-    t.answer_others(player)
-
-
 def test_refused_actions_are_not_offered_and_the_reasons_are_told(
     server: LiveServer, open_table: Any
 ) -> None:
@@ -67,7 +57,7 @@ def test_refused_actions_are_not_offered_and_the_reasons_are_told(
 
     st = _state(t.spectator)
     if st["game"]["first"] == "p2":
-        _pass_turn(t, "p2")
+        t.end_turn("p2")
     t.end_phase("p1")  # Command
     t.answer_others("p1")
 
@@ -123,7 +113,7 @@ def test_an_objective_marker_lands_where_clicked(server: LiveServer, open_table:
 def _to_p1_movement(t: Table) -> None:
     """Past the first player's turn if that is p2, then p1's Command phase."""
     if _state(t.spectator)["game"]["first"] == "p2":
-        _pass_turn(t, "p2")
+        t.end_turn("p2")
     t.end_phase("p1")
     t.answer_others("p1")
 

@@ -37,7 +37,7 @@ export function baseGap(a: ModelInfo, at: Point, b: ModelInfo): number {
 
 /** Where `model` dropped at `at` goes against `enemy`: the spot on the ray from the enemy's
  * centre through `at` whose gap is CONTACT_GAP (bisection; the gap grows along the ray). */
-function against(model: ModelInfo, at: Point, enemy: ModelInfo): Point | null {
+export function against(model: ModelInfo, at: Point, enemy: ModelInfo): Point | null {
   const dx = at.x - enemy.x;
   const dy = at.y - enemy.y;
   const len = Math.hypot(dx, dy);

@@ -4,7 +4,7 @@
 import { useSignal, useSignalEffect } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import type { ModelInfo, UnitId } from "../protocol/messages";
-import { bringIntoContact } from "./charge-contact";
+import { bringIntoContact, contactNote } from "./charge-contact";
 import { toPaths } from "./move-plan";
 import { movePlan } from "./plan-start";
 import { PlanControls } from "./plan-controls";
@@ -190,12 +190,7 @@ function PlannedCharge({ control, unit, targets, roll }: ChargeProps) {
     const enemy = (m: ModelInfo) => owner.get(m.unit) !== mover;
     const done = bringIntoContact(state.models, now, enemy, new Set(targets), roll);
     control.plan.value = done.plan;
-    const n = (k: number) => `${k} model${k === 1 ? "" : "s"}`;
-    note.value =
-      done.brought.length === 0 && done.stuck.length === 0
-        ? "No model out of base contact can reach an enemy model with this roll."
-        : `Brought ${n(done.brought.length)} into base contact` +
-          (done.stuck.length > 0 ? `; ${n(done.stuck.length)} found no free spot on a straight line (drag ${done.stuck.length === 1 ? "it" : "them"} by hand).` : ".");
+    note.value = contactNote(done);
   };
   return (
     <div class="w40-step" data-testid="w40-charge-move">

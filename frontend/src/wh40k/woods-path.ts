@@ -5,17 +5,8 @@
 
 import { footprint, reach } from "../geometry/base-footprint";
 import { insidePolygon } from "../geometry/polygon";
-import { type Point, rotate } from "../geometry/vec";
+import { type Point, pointSegment, rotate } from "../geometry/vec";
 import type { Base } from "../protocol/messages";
-
-/** Distance from point `p` to the segment `a`-`b`. */
-function pointSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
-}
 
 const cross = (o: Point, a: Point, b: Point): number => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 

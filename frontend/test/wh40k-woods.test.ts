@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDrop, startPlan } from "../src/wh40k/move-plan";
 import { planLimit, woodsPenalty } from "../src/wh40k/plan-start";
-import { baseTouches, pathTouches } from "../src/wh40k/woods-path";
+import { baseTouches, pathTouches, polygonsOverlap } from "../src/wh40k/woods-path";
 import { fixture } from "./wh40k-fixture";
 
 const square = (x0: number, y0: number, s: number) => [
@@ -72,6 +72,49 @@ describe("an oval base beside the woods (rules decision R36, QA s13 #4)", () => 
     const round = { shape: "circle" as const, diameter_mm: 32 };
     expect(baseTouches([{ x: 33.5, y: 7 }, { x: 33.5, y: 18 }], round, 0, wood)).toBe(true);
     expect(baseTouches([{ x: 33.7, y: 7 }, { x: 33.7, y: 18 }], round, 0, wood)).toBe(false);
+  });
+});
+
+describe("a hull beside the woods (R36: the real footprint swept, touching is not over)", () => {
+  // a 4" x 2" hull (x -2..2 along its facing, y -1..1), the wood x 27..33, y 10..16
+  const wood = square(27, 10, 6);
+  const hull = { shape: "hull" as const, points: [[-2, -1], [2, -1], [2, 1], [-2, 1]] as [number, number][] };
+
+  it("is clear when its long side passes the wood, though its corners' circle would reach it", () => {
+    // facing 90: 2" wide across x, its side at x = 34.5 - 1 = 33.5; its reach (2.24") from x 34.5
+    // would reach x 32.26, inside the wood
+    expect(baseTouches([{ x: 34.5, y: 5 }, { x: 34.5, y: 20 }], hull, 90, wood)).toBe(false);
+    expect(pathTouches([{ x: 34.5, y: 5 }, { x: 34.5, y: 20 }], Math.hypot(2, 1), wood)).toBe(true);
+  });
+
+  it("is over it when its end is turned toward the wood", () => {
+    // facing 0: 4" long across x, its end at x = 34.5 - 2 = 32.5, inside
+    expect(baseTouches([{ x: 34.5, y: 5 }, { x: 34.5, y: 20 }], hull, 0, wood)).toBe(true);
+  });
+
+  it("sliding along the wood's edge is touching, not over", () => {
+    // facing 90, side exactly on x = 33
+    expect(baseTouches([{ x: 34, y: 5 }, { x: 34, y: 20 }], hull, 90, wood)).toBe(false);
+    expect(baseTouches([{ x: 33.99, y: 5 }, { x: 33.99, y: 20 }], hull, 90, wood)).toBe(true);
+  });
+
+  it("is over it when only the sweep between two clear ends crosses a corner", () => {
+    // from below-right to above-left of the wood's corner (33, 16), the hull clear at both ends
+    expect(baseTouches([{ x: 36, y: 13 }, { x: 30, y: 19 }], hull, 0, wood)).toBe(true);
+    expect(baseTouches([{ x: 36, y: 13 }, { x: 36, y: 19 }, { x: 30, y: 19 }], hull, 0, wood)).toBe(false);
+  });
+});
+
+describe("polygonsOverlap: shared interior points", () => {
+  it("finds crossing edges, one inside the other, and edge-to-edge overlaps", () => {
+    expect(polygonsOverlap(square(0, 0, 2), square(1, 1, 2))).toBe(true); // corners cross
+    expect(polygonsOverlap(square(0, 0, 4), square(1, 1, 1))).toBe(true); // inside
+    expect(polygonsOverlap(square(0, 0, 2), square(1, 0, 2))).toBe(true); // sides collinear
+  });
+  it("does not count touching", () => {
+    expect(polygonsOverlap(square(0, 0, 2), square(2, 0, 2))).toBe(false); // a shared side
+    expect(polygonsOverlap(square(0, 0, 2), square(2, 2, 2))).toBe(false); // a shared corner
+    expect(polygonsOverlap(square(0, 0, 2), square(3, 0, 2))).toBe(false); // apart
   });
 });
 

@@ -59,3 +59,46 @@ describe("a log that follows its newest line", () => {
     expect(list.hiddenBelow).toBe(0);
   });
 });
+
+describe("a log that follows its newest line through layout shifts (QA s14 #7)", () => {
+  it("keeps following when its oldest lines are dropped and the browser's scroll anchoring moves it up", () => {
+    // The log keeps the last 500 events: once full, each new batch drops lines at the top. The
+    // browser keeps the visible lines in place (scroll anchoring), which lowers scrollTop; the
+    // new lines arrive in the same frame, so the scroll event finds the list off the bottom.
+    const list = new FakeList(14000, 400);
+    const f = new BottomFollower(list);
+    f.changed();
+    list.scrollHeight -= 300; // lines dropped above
+    list.scrollTop -= 300; // anchoring
+    list.scrollHeight += 250; // new lines below
+    f.scrolled();
+    f.changed();
+    expect(f.isFollowing).toBe(true);
+    expect(list.hiddenBelow).toBe(0);
+  });
+
+  it("keeps following when the panel above shrinks (scrollTop clamped) as new lines arrive", () => {
+    const list = new FakeList(5000, 300);
+    const f = new BottomFollower(list);
+    f.changed();
+    list.clientHeight = 600; // a team panel above got shorter: the list grows
+    list.scrollTop = list.scrollTop; // the browser clamps scrollTop to the new maximum
+    list.scrollHeight += 120; // and the new lines of the same update
+    f.scrolled();
+    f.changed();
+    expect(f.isFollowing).toBe(true);
+    expect(list.hiddenBelow).toBe(0);
+  });
+
+  it("still lets a reader scroll up while lines arrive afterwards", () => {
+    const list = new FakeList(5000, 300);
+    const f = new BottomFollower(list);
+    f.changed();
+    list.scrollTop = 3000;
+    f.scrolled();
+    list.scrollHeight += 200;
+    f.changed();
+    expect(f.isFollowing).toBe(false);
+    expect(list.scrollTop).toBe(3000);
+  });
+});

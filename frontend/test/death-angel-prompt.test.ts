@@ -7,6 +7,8 @@ import {
   askOf,
   choicesAt,
   defaultAllocation,
+  defenceNeeds,
+  loggedDefenceTerms,
   numberedNames,
   selectionCommand,
   validAllocation,
@@ -153,6 +155,54 @@ describe("askOf", () => {
     expect(a.kind === "choices" && a.text).toBe(
       "Brother Tiber rolled 5 on attack: spend a support token to re-roll?",
     );
+  });
+
+  it("says what a defence re-roll is for: the roll he needs, else he dies (QA s14 #2)", () => {
+    const base = decodeDaState(REROLL_P1);
+    const p = base.pending;
+    if (!p) throw new Error("REROLL_P1 has a prompt");
+    const info = { ...p.info, purpose: "defence", value: 1 };
+    const defending: DaState = { ...base, pending: { ...p, info } };
+    // The terms the server logged with the roll (views.defence_terms): +1 Hold the Line, a
+    // broodlord −1, a swarm of 3 → survives on roll + 1 − 1 > 3, i.e. 4 or more.
+    const logged = loggedDefenceTerms(
+      [
+        { e: { type: "die_rolled", purpose: "defence", marine: "vask", value: 3, against: 1 } },
+        {
+          e: {
+            type: "die_rolled",
+            purpose: "defence",
+            marine: "tiber",
+            value: 1,
+            modifiers: [
+              { label: "Hold the Line", value: 1 },
+              { label: "The Pale Tyrant", value: -1 },
+            ],
+            against: 3,
+          },
+        },
+        { e: { type: "token_spent", marine: "tiber" } },
+      ],
+      "tiber",
+    );
+    expect(logged && defenceNeeds(logged)).toBe(4);
+    const text = (a: Ask) => (a.kind === "choices" ? a.text : "");
+    expect(text(askOf(defending, "p1", names(base), logged))).toBe(
+      "Brother Tiber rolled 1 on defence against a swarm of 3 (+1 Hold the Line, \u2212" +
+        "1 The Pale Tyrant): he needs 4 or more to survive; kept, this roll kills him. " +
+        "Spend a support token to re-roll?",
+    );
+    // Without the log's terms, the table gives the swarm (no card bonus is known there).
+    const row = defending.formation.find((r) => r.position === 1);
+    const swarm = row?.swarms.find((g) => g.side === "R" && !g.attacked);
+    expect(swarm).toBeDefined();
+    const size = swarm?.cards.length ?? 0;
+    expect(text(askOf(defending, "p1", names(base)))).toContain(
+      `against a swarm of ${size}: he needs ${size + 1} or more to survive, before any card bonus;`,
+    );
+    // A latest defence roll of another marine is not his.
+    const other = { type: "die_rolled", purpose: "defence", marine: "vask", against: 2 };
+    expect(loggedDefenceTerms([{ e: other }], "tiber")).toBeNull();
   });
 
   it("reads the other prompts", () => {

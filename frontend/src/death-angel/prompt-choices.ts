@@ -207,7 +207,13 @@ function choicesOf(p: Pending, o: Opts, names: Namer): Choice[] {
   }
 }
 
-function askText(p: Pending, o: Opts, names: Namer): string {
+function askText(
+  state: DaState,
+  p: Pending,
+  o: Opts,
+  names: Namer,
+  defence: DefenceTerms | null,
+): string {
   const card = typeof p.info["card"] === "string" ? names.action(p.info["card"]) : "";
   switch (p.kind) {
     case "give_support":
@@ -230,9 +236,12 @@ function askText(p: Pending, o: Opts, names: Namer): string {
       return `${card}: attack a swarm in front of one of your marines, or end the action.`;
     case "reroll": {
       const i = p.info;
-      const what = i["purpose"] === "defence" ? "defence" : "attack";
       const who = names.marine(String(i["marine"] ?? ""));
-      return `${who} rolled ${String(i["value"] ?? "?")} on ${what}: spend a support token to re-roll?`;
+      const rolled = `${who} rolled ${String(i["value"] ?? "?")}`;
+      if (i["purpose"] !== "defence") return `${rolled} on attack: spend a support token to re-roll?`;
+      const terms = defence ?? stateDefenceTerms(state, p);
+      if (!terms) return `${rolled} on defence: spend a support token to re-roll?`;
+      return `${rolled} on defence ${defenceStake(terms)} Spend a support token to re-roll?`;
     }
     case "choose_kill": {
       const where = `${String(p.info["position"] ?? "?")} ${sideName(p.info["side"])}`;
@@ -247,8 +256,72 @@ function askText(p: Pending, o: Opts, names: Namer): string {
   }
 }
 
+/** What a defence roll is measured by (the server's `combat.defence_terms`): the team card's
+ * bonus and −1 per broodlord as modifiers, and the size of the swarm (rules digest §5.3, §6.11:
+ * he survives only if roll + bonus − broodlords > swarm size). */
+export interface DefenceTerms {
+  modifiers: { label: string; value: number }[];
+  against: number;
+  /** False when read off the table: a card's bonus is not in the state, only in the log. */
+  complete: boolean;
+}
+
+/** The terms the server wrote on the marine's latest defence roll (`die_rolled` carries
+ * `modifiers` and `against`, from the state right after the roll), or null. */
+export function loggedDefenceTerms(
+  events: readonly { e: Record<string, unknown> }[],
+  marine: string,
+): DefenceTerms | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]?.e;
+    if (!e || e["type"] !== "die_rolled" || e["purpose"] !== "defence") continue;
+    if (e["marine"] !== marine || typeof e["against"] !== "number") return null;
+    const modifiers = recs(e, "modifiers").map((m) => ({
+      label: s(m, "label"),
+      value: n(m, "value"),
+    }));
+    return { modifiers, against: e["against"], complete: true };
+  }
+  return null;
+}
+
+/** The same terms read off the table (the swarm still attacking at the prompt's position and
+ * side, its broodlords), for when the log does not have them; no card bonus is known here. */
+function stateDefenceTerms(state: DaState, p: Pending): DefenceTerms | null {
+  const row = state.formation.find((r) => r.position === p.info["position"]);
+  const group = row?.swarms.find((g) => g.side === p.info["side"] && !g.attacked);
+  if (!group) return null;
+  const modifiers = group.cards
+    .filter((c) => c.broodlord)
+    .map((c) => ({ label: c.name || "a broodlord", value: -1 }));
+  return { modifiers, against: group.cards.length, complete: false };
+}
+
+/** The lowest roll that saves him: roll + modifiers > swarm size. */
+export const defenceNeeds = (t: DefenceTerms): number =>
+  t.against + 1 - t.modifiers.reduce((sum, m) => sum + m.value, 0);
+
+/** "against a swarm of 2 (+1 Hold the Line): he needs 2 or more to survive; kept, this roll
+ * kills him." */
+function defenceStake(t: DefenceTerms): string {
+  const mods = t.modifiers.map(
+    (m) => `${m.value < 0 ? "\u2212" : "+"}${Math.abs(m.value)} ${m.label}`,
+  );
+  const terms = mods.length ? ` (${mods.join(", ")})` : "";
+  const bonus = t.complete ? "" : ", before any card bonus";
+  return (
+    `against a swarm of ${t.against}${terms}: he needs ${defenceNeeds(t)} or more to survive` +
+    `${bonus}; kept, this roll kills him.`
+  );
+}
+
 /** What the pending prompt asks of `me` (a player id, null for a spectator). */
-export function askOf(state: DaState, me: string | null, names: Namer): Ask {
+export function askOf(
+  state: DaState,
+  me: string | null,
+  names: Namer,
+  defence: DefenceTerms | null = null,
+): Ask {
   const p = state.pending;
   if (!p) {
     const text =
@@ -295,7 +368,11 @@ export function askOf(state: DaState, me: string | null, names: Namer): Ask {
       targets,
     };
   }
-  return { kind: "choices", text: askText(p, o, names), choices: choicesOf(p, o, names) };
+  return {
+    kind: "choices",
+    text: askText(state, p, o, names, defence),
+    choices: choicesOf(p, o, names),
+  };
 }
 
 /** The choices that involve one table thing (what a click on it may mean). */

@@ -4,7 +4,7 @@
 import { type ReadonlySignal, type Signal, useComputed, useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import type { DaStore } from "./da-store";
-import { type Ask, type Choice, anchoredKeys, askOf, choicesAt } from "./prompt-choices";
+import { type Ask, type Choice, anchoredKeys, askOf, choicesAt, loggedDefenceTerms } from "./prompt-choices";
 import type { DaCommand } from "./wire";
 
 export interface AskControl {
@@ -30,7 +30,12 @@ export function useAsk(store: DaStore, send: (cmd: DaCommand) => void): AskContr
   const ask = useComputed(() => {
     const state = store.state.value;
     if (state === null) return { kind: "wait", text: "Loading the game…" } satisfies Ask;
-    return askOf(state, store.viewer.value?.player ?? null, store.names.value);
+    // A defence re-roll says what he needs, by the terms the server logged with the roll.
+    const p = state.pending;
+    const marine = p?.kind === "reroll" ? p.info["marine"] : undefined;
+    const defence =
+      typeof marine === "string" ? loggedDefenceTerms(store.events.value, marine) : null;
+    return askOf(state, store.viewer.value?.player ?? null, store.names.value, defence);
   });
   const targets = useComputed(() => anchoredKeys(ask.value));
   const busy = useComputed(() => store.inFlight.value.size > 0 || store.stale.value);

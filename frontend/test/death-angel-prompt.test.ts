@@ -11,6 +11,7 @@ import {
   loggedDefenceTerms,
   numberedNames,
   selectionCommand,
+  tapOn,
   validAllocation,
   waitingText,
 } from "../src/death-angel/prompt-choices";
@@ -133,6 +134,42 @@ describe("askOf", () => {
     expect(swap.length).toBeGreaterThan(0);
     expect(swap.every((c) => c.cmd.type === "move_marine")).toBe(true);
     expect(swap[0]?.label).toBe("Swap Brother Tiber with Brother Sael");
+  });
+
+  it("makes no move on a single tap: a thing with one choice shows it to confirm (QA s14 #3)", () => {
+    const a = ask(MOVE_P1, "p1");
+    // Brother Sael (another team's marine) is in one choice only: the swap with Tiber.
+    expect(choicesAt(a, "marine:sael")).toHaveLength(1);
+    expect(tapOn(a, "marine:sael", null)).toEqual({ focus: "marine:sael" });
+    expect(tapOn(a, "marine:sael", "marine:sael")).toEqual({ focus: null }); // tapped again
+    expect(tapOn(a, "marine:tiber", null)).toEqual({ focus: "marine:tiber" });
+    expect(tapOn(a, "swarm:9:L", "marine:tiber")).toEqual({ focus: null }); // nothing there
+    // An attack on the only swarm in sight is confirmed with its button too.
+    const attack = ask(ATTACK_P1, "p1");
+    expect(choicesAt(attack, "swarm:6:L")).toHaveLength(1);
+    expect(tapOn(attack, "swarm:6:L", null)).toEqual({ focus: "swarm:6:L" });
+  });
+
+  it("answers a pick at once: the tapped marine gets the token, the tapped card dies", () => {
+    const base = decodeDaState(ATTACK_P1);
+    const pick = (kind: string, options: Record<string, unknown>) =>
+      askOf(
+        { ...base, pending: { kind, players: ["p1"], commands: [kind], options, info: {} } },
+        "p1",
+        names(base),
+      );
+    const support = pick("give_support", { marines: ["tiber", "quill"] });
+    expect(tapOn(support, "marine:quill", null)).toEqual({
+      send: { type: "give_support", marine: "quill" },
+    });
+    const kill = pick("choose_kill", { cards: ["husk-3", "talon-8"] });
+    expect(tapOn(kill, "card:talon-8", null)).toEqual({
+      send: { type: "choose_kill", card: "talon-8" },
+    });
+    const instinct = pick("choose_instinct", { card: "cold-sweat", marines: ["tiber"] });
+    expect(tapOn(instinct, "marine:tiber", null)).toEqual({
+      send: { type: "choose_instinct", marine: "tiber" },
+    });
   });
 
   it("says how far a move may swap (Leapfrog, Shoulder Charge: two positions)", () => {

@@ -134,7 +134,7 @@ def act(page: Any, pending: dict[str, Any], flipped: set[str]) -> str:
     if kind == "move_activate" and options["flips"] and not flipped:
         marine = options["flips"][0]
         flipped.add(marine)
-        # Tapping the marine shows his choices (or does the only one); then turn him.
+        # Tapping the marine shows his choices as buttons (a move is never made on one tap).
         page.click(f'[data-testid="da-marine-{marine}"]')
         if page.locator(".da-choice--all").count():
             page.click(f'button[data-cmd="flip_marine"]:has-text("{hook_name(page, marine)}")')

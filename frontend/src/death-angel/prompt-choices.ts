@@ -36,7 +36,7 @@ export type Ask =
   | { kind: "wait"; text: string }
   | { kind: "select_actions"; text: string; round: number; teams: SelectTeam[] }
   | { kind: "allocate_spawn"; text: string; side: Side; available: number; targets: SpawnTarget[] }
-  | { kind: "choices"; text: string; choices: Choice[] };
+  | { kind: "choices"; text: string; choices: Choice[]; tapAnswers: boolean };
 
 type Opts = Record<string, unknown>;
 
@@ -372,6 +372,7 @@ export function askOf(
     kind: "choices",
     text: askText(state, p, o, names, defence),
     choices: choicesOf(p, o, names),
+    tapAnswers: TAP_ANSWERS.has(p.kind),
   };
 }
 
@@ -379,6 +380,24 @@ export function askOf(
 export function choicesAt(ask: Ask, key: string): Choice[] {
   if (ask.kind !== "choices") return [];
   return ask.choices.filter((c) => c.anchors.some((a) => anchorKey(a) === key));
+}
+
+/** Prompts that ask to pick one thing (the marine to get the token, the genestealer to slay,
+ * the instinct's marine): a tap on a thing with one choice answers at once. A move or an attack
+ * is not a pick: a tap shows the thing's choices as buttons to confirm, since a swap or an
+ * attack cannot be taken back, and a tap "to see what he can do" must not make one
+ * (QA s14 #3: a tap on another team's marine swapped him at once). */
+const TAP_ANSWERS = new Set(["give_support", "choose_kill", "choose_instinct", "choose_blip_side"]);
+
+/** What a tap on a table thing does: send its one choice (a pick), or focus it so that the
+ * prompt lists its choices (a second tap on the focused thing, or a thing with none, unfocuses). */
+export type Tap = { send: DaCommand } | { focus: string | null };
+
+export function tapOn(ask: Ask, key: string, focus: string | null): Tap {
+  const here = choicesAt(ask, key);
+  const only = here.length === 1 ? here[0] : undefined;
+  if (only && ask.kind === "choices" && ask.tapAnswers) return { send: only.cmd };
+  return { focus: here.length > 0 && focus !== key ? key : null };
 }
 
 /** Every table thing a choice involves: the highlights. */

@@ -1,10 +1,11 @@
 // What the viewer is asked now, and what a click on the table means: a thing with one choice
-// sends it, a thing with several focuses it (the prompt bar then lists just those).
+// sends it when the prompt asks to pick one thing, else a tap focuses it (the prompt bar then
+// lists just its choices, to confirm with a button).
 
 import { type ReadonlySignal, type Signal, useComputed, useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import type { DaStore } from "./da-store";
-import { type Ask, type Choice, anchoredKeys, askOf, choicesAt, loggedDefenceTerms } from "./prompt-choices";
+import { type Ask, type Choice, anchoredKeys, askOf, choicesAt, loggedDefenceTerms, tapOn } from "./prompt-choices";
 import type { DaCommand } from "./wire";
 
 export interface AskControl {
@@ -63,10 +64,9 @@ export function useAsk(store: DaStore, send: (cmd: DaCommand) => void): AskContr
     busy,
     click(key) {
       if (busy.peek()) return;
-      const here = choicesAt(ask.peek(), key);
-      const only = here.length === 1 ? here[0] : undefined;
-      if (only) send(only.cmd);
-      else focus.value = here.length > 1 && focus.peek() !== key ? key : null;
+      const tap = tapOn(ask.peek(), key, focus.peek());
+      if ("send" in tap) send(tap.send);
+      else focus.value = tap.focus;
     },
     clearFocus() {
       focus.value = null;

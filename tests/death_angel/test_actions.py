@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.death_angel.helpers import (
     apply_all,
     do,
@@ -14,7 +16,9 @@ from tests.death_angel.helpers import (
     swarm_at,
     table,
 )
+from vantage.engine.dice import FixedDice
 from vantage.rules.death_angel import events as ev
+from vantage.rules.death_angel.hooks import TERRAIN_HOOKS, Call
 from vantage.rules.death_angel.state import State
 
 ROWS = [("castor", "L"), ("maro", "L"), ("halvar", "R"), ("oren", "R")]
@@ -136,6 +140,45 @@ def test_move__flip_then_activate_in_that_order() -> None:
         {"type": "activate_terrain", "marine": "castor", "terrain": "vent-shaft"},
         "activate/not_activatable",
     )
+
+
+def _empty_pool_moves(revision: int) -> list[object]:
+    """Advance Drill's token for moving, the Supply Locker's and the Blast Door's, all with the
+    support pool empty: the events of the move and the two activations."""
+    s = table(
+        ROWS,
+        swarms={(1, "L"): ["talon-1"]},
+        terrain=[("blast-door", 1, "R"), ("supply-locker", 2, "L")],
+        revision=revision,
+    )
+    s.pool = 0
+    s, _ = start_resolve(s, ["ember-drill", "cobalt-leapfrog"])
+    s, moved = do(s, "p1", {"type": "move_marine", "marine": "castor", "other": "maro"})
+    marine = {"type": "activate_terrain", "marine": "castor", "terrain": "supply-locker"}
+    s, locker = do(s, "p1", marine)
+    assert not of([*moved, *locker], ev.TokensPlaced) and s.pool == 0
+    return [*moved, *locker]
+
+
+def test_empty_pool__abilities_name_who_goes_without_from_revision_3() -> None:
+    """E17: Advance Drill's token for moving and the Supply Locker's token find the pool empty;
+    the log names Castor each time (§6.1 [L550])."""
+    events = _empty_pool_moves(3)
+    assert of(events, ev.PoolRanOut) == [ev.PoolRanOut(marines=("castor",))] * 2
+    assert not of(_empty_pool_moves(2), ev.PoolRanOut)  # revision 2 says nothing (E16)
+
+
+@pytest.mark.parametrize("revision", [2, 3])
+def test_empty_pool__a_blast_door_gets_no_token_and_says_so_from_revision_3(revision: int) -> None:
+    """The Blast Door's ACTIVATE puts a token on it from the pool; an empty pool gives none, and
+    from revision 3 the log says the door went without (E17)."""
+    s = table(ROWS, terrain=[("blast-door", 1, "R")], revision=revision)
+    s.pool = 0
+    call = Call(state=s, params={}, dice=FixedDice([]), player="p1", terrain="blast-door")
+    told = [ev.PoolRanOut(terrain="blast-door")] if revision >= 3 else []
+    assert TERRAIN_HOOKS["seal"].effect(call) == told
+    s.pool = 1
+    assert TERRAIN_HOOKS["seal"].effect(call) == [ev.TokensPlaced(terrain="blast-door", count=1)]
 
 
 def test_activate__terrain_in_front_once_per_round() -> None:

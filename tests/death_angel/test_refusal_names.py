@@ -9,7 +9,14 @@ import pytest
 
 from tests.death_angel.helpers import R, do, face, prompt, reject, start_resolve, table
 from vantage.engine.context import Viewer
-from vantage.rules.death_angel.names import player_name, players_named, swarm_card_name
+from vantage.rules.death_angel.flow import HANDLERS
+from vantage.rules.death_angel.names import (
+    PROMPT_WORDS,
+    player_name,
+    players_named,
+    swarm_card_name,
+    waiting_for,
+)
 from vantage.rules.death_angel.state import State
 
 ROWS = [("castor", "L"), ("maro", "L"), ("halvar", "R"), ("oren", "R")]
@@ -101,7 +108,7 @@ def test_attack_refusals_name_the_marine_and_the_swarm_card() -> None:
     wrong = reject(s, "p2", {**attack, "marine": "castor"}, "attack/not_team_marine")
     assert wrong.message == "Brother Castor is not of Cobalt Squad"
     waiting = reject(s, "p1", attack, "turn/not_your_turn")
-    assert waiting.message == "waiting for Player 2 (attack)"
+    assert waiting.message == "waiting for Player 2 to attack"
     assert waiting.detail["players"] == ["p2"]
     s, _ = do(s, "p2", {**attack, "side": "L"}, dice=[face(1)])
     assert prompt(s).kind == "choose_kill"
@@ -149,3 +156,14 @@ def test_the_view_names_every_swarm_card() -> None:
         ("husk-2", "Husk", False),
         ("pale-tyrant", "The Pale Tyrant", True),
     ]
+
+
+def test_every_prompt_is_named_in_words_when_a_seat_acts_out_of_turn() -> None:
+    """A refusal for acting out of turn says what the game waits for in words, for every prompt
+    the rules can raise (QA s14: "waiting for Player 1 (move activate)")."""
+    kinds = {kind for kind, _command in HANDLERS} | {"select_actions"}
+    assert kinds == set(PROMPT_WORDS)
+    assert waiting_for(["p1"], "move_activate") == "waiting for Player 1 to move and activate"
+    assert waiting_for(["p1", "p3"], "select_actions") == (
+        "waiting for Player 1 and Player 3 to choose action cards"
+    )

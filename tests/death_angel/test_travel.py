@@ -29,16 +29,18 @@ def test_travel__empty_pile_at_phase_end_moves_to_the_next_location() -> None:
     s, events = settle(s)
     kinds = types(events)
     start = kinds.index("location_entered")
-    assert kinds[start - 1 : start + 7] == [
+    assert kinds[start - 1 : start + 8] == [
         "phase_ended",
         "location_entered",
         "terrain_placed",
         "blips_discarded",
         "blips_dealt",
+        "location_ability_used",  # rules revision 3 names the ability first (E17)
         "tokens_placed",
         "travel_finished",
         "phase_started",
     ]
+    assert of(events, ev.LocationAbilityUsed) == [ev.LocationAbilityUsed(location="chapel-ruins")]
     assert s.locations[-1] == "chapel-ruins" and s.location_deck == DECK[1:]
     placed = {(p.terrain, p.position, p.side) for p in of(events, ev.TerrainPlaced)[0].placements}
     assert placed == {
@@ -52,6 +54,30 @@ def test_travel__empty_pile_at_phase_end_moves_to_the_next_location() -> None:
     assert set(right) <= set(s.gs_discard)  # the old pile was discarded face up
     assert of(events, ev.TokensPlaced)[0].marine == "castor"  # On entering: resupply(1)
     assert redact(dealt, "p1") == {"type": "blips_dealt", "left": 5, "right": 7}
+
+
+def test_travel__on_entering_with_the_pool_empty_names_who_goes_without() -> None:
+    """E17: the location's "on entering" ability (one token to the marine at the head) finds
+    the pool empty: the log names the ability, then the marine who gains nothing."""
+    s = _end_attack_phase((0, 5))
+    s.pool = 0
+    s, events = settle(s)
+    kinds = types(events)
+    at = kinds.index("location_ability_used")
+    assert kinds[at : at + 3] == ["location_ability_used", "pool_ran_out", "travel_finished"]
+    assert events[at + 1] == ev.PoolRanOut(marines=("castor",))
+    assert not of(events, ev.TokensPlaced) and s.pool == 0
+    # then, in the event phase, the Lull event's reward for the calm marines goes without too
+    calm = ev.PoolRanOut(marines=("castor", "maro", "halvar", "oren"))
+    assert of(events, ev.PoolRanOut) == [events[at + 1], calm]
+
+
+def test_travel__revision_2_neither_names_the_ability_nor_who_goes_without() -> None:
+    s = _end_attack_phase((0, 5), revision=2)
+    s.pool = 0
+    s, events = settle(s)
+    assert of(events, ev.LocationEntered)
+    assert not of(events, ev.LocationAbilityUsed) and not of(events, ev.PoolRanOut)
 
 
 def test_travel__engaged_genestealers_stay() -> None:

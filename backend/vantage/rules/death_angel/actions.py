@@ -28,6 +28,7 @@ from vantage.rules.death_angel.events import (
     MarineFlipped,
     MarineMoved,
     PhaseEnded,
+    PoolRanOut,
     SupportGiven,
     SupportPoolEmpty,
     TerrainActivated,
@@ -177,8 +178,11 @@ def move_marine(
         detail = {"marine": cmd.marine, "other": cmd.other}
         return Rejection("move/not_adjacent", f"{other} is not next to {marine}", detail)
     events: list[Event] = [MarineMoved(card=act.card, marine=cmd.marine, other=cmd.other)]
-    if team_mods(state, act.team).token_on_move and state.pool:
-        events.append(TokensPlaced(marine=cmd.marine, count=1))
+    if team_mods(state, act.team).token_on_move:
+        if state.pool:
+            events.append(TokensPlaced(marine=cmd.marine, count=1))
+        elif state.since(3):  # E17
+            events.append(PoolRanOut(marines=(cmd.marine,)))
     return events
 
 

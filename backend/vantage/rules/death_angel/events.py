@@ -34,6 +34,7 @@ from vantage.rules.death_angel.swarm_events import (
     KillDropped,
     KillRequested,
     MarineKilled,
+    PoolRanOut,
     ProgressMade,
     RollKept,
     SpawnSealed,
@@ -88,6 +89,16 @@ class LocationEntered:
     """Travel step 1: the top location card becomes the current location (§7.2)."""
 
     type: Literal["location_entered"] = "location_entered"
+    location: str
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LocationAbilityUsed:
+    """Travel step 4: the location's "on entering" ability applies now; its effects follow
+    (§7.2 step 4; rules revision 3, rules decision E17)."""
+
+    type: Literal["location_ability_used"] = "location_ability_used"
     location: str
 
 
@@ -306,12 +317,14 @@ __all__ = [
     "InstinctChosen",
     "KillDropped",
     "KillRequested",
+    "LocationAbilityUsed",
     "LocationEntered",
     "MarineFlipped",
     "MarineKilled",
     "MarineMoved",
     "PhaseEnded",
     "PhaseStarted",
+    "PoolRanOut",
     "ProgressMade",
     "RollKept",
     "RoundStarted",
@@ -337,6 +350,7 @@ __all__ = [
 Event = Annotated[
     SetupDealt
     | LocationEntered
+    | LocationAbilityUsed
     | TerrainPlaced
     | BlipsDiscarded
     | DeckShuffled
@@ -365,6 +379,7 @@ Event = Annotated[
     | KillDropped
     | ActionFinished
     | TokensPlaced
+    | PoolRanOut
     | TokensDiscarded
     | SwarmAttackStarted
     | SwarmAttackFinished

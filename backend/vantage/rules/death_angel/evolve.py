@@ -163,6 +163,10 @@ def _support_pool_empty(s: State, e: ev.SupportPoolEmpty) -> None:
     _act(s).support_done = True
 
 
+def _told(s: State, e: ev.PoolRanOut | ev.LocationAbilityUsed) -> None:
+    """Events that only tell what happened (E17): the state does not change."""
+
+
 def _moved(s: State, e: ev.MarineMoved) -> None:
     a = next(r for r in s.formation if r.marine.id == e.marine)
     b = next(r for r in s.formation if r.marine.id == e.other)
@@ -408,6 +412,8 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     ev.AbilityUsed: _ability_used,
     ev.SupportGiven: _support,
     ev.SupportPoolEmpty: _support_pool_empty,
+    ev.PoolRanOut: _told,
+    ev.LocationAbilityUsed: _told,
     ev.MarineMoved: _moved,
     ev.MarineFlipped: _flipped,
     ev.TerrainActivated: _activated,

@@ -17,7 +17,7 @@ from vantage.rules.death_angel import actions, combat, events_cards, spawn, trav
 from vantage.rules.death_angel.commands import Command, SelectActions
 from vantage.rules.death_angel.events import Event
 from vantage.rules.death_angel.evolve import apply
-from vantage.rules.death_angel.names import player_name, players_named
+from vantage.rules.death_angel.names import player_name, waiting_for
 from vantage.rules.death_angel.prompt import Prompt, Step
 from vantage.rules.death_angel.selection import decide_select, select_prompt
 from vantage.rules.death_angel.state import State, clone
@@ -111,7 +111,7 @@ def decide(state: State, command: Command, player: str | None, dice: Dice) -> De
         if player not in prompt.players:
             return Rejection(
                 "turn/not_your_turn",
-                f"waiting for {players_named(prompt.players)} ({prompt.kind.replace('_', ' ')})",
+                waiting_for(prompt.players, prompt.kind),
                 {"prompt": prompt.kind, "players": list(prompt.players)},
             )
         handler = HANDLERS.get((prompt.kind, command.type))

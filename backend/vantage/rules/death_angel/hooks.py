@@ -18,6 +18,7 @@ from vantage.rules.death_angel.events import (
     Event,
     GenestealersPlaced,
     KillRequested,
+    PoolRanOut,
     ProgressMade,
     TokensDiscarded,
     TokensPlaced,
@@ -123,13 +124,18 @@ def _side(params: Params, name: str) -> Side:
 
 
 def _give(state: State, marines: list[str], each: int) -> list[Event]:
-    """Tokens from the pool onto marines in order, while the pool lasts (§12.27)."""
-    pool, out = state.pool, list[Event]()
+    """Tokens from the pool onto marines in order, while the pool lasts (§12.27); from rules
+    revision 3 the marines it could not give all theirs are named (E17)."""
+    pool, out, short = state.pool, list[Event](), list[str]()
     for m in marines:
         n = min(each, pool)
         if n:
             out.append(TokensPlaced(marine=m, count=n))
             pool -= n
+        if n < each:
+            short.append(m)
+    if short and state.since(3):
+        out.append(PoolRanOut(marines=tuple(short)))
     return out
 
 
@@ -240,8 +246,10 @@ EVENT_HOOKS: dict[str, EventHook] = {
 def _seal(call: Call) -> list[Event]:
     assert call.terrain is not None
     held = next(t.tokens for r in call.state.formation for t in r.terrain if t.id == call.terrain)
-    if held or not call.state.pool:
+    if held:
         return []
+    if not call.state.pool:
+        return [PoolRanOut(terrain=call.terrain)] if call.state.since(3) else []
     return [TokensPlaced(terrain=call.terrain, count=1)]
 
 

@@ -38,6 +38,26 @@ def players_named(players: Iterable[str]) -> str:
     return " and ".join(player_name(p) for p in players) or "nobody"
 
 
+PROMPT_WORDS = {
+    "select_actions": "to choose action cards",
+    "give_support": "to give a support token",
+    "move_activate": "to move and activate",
+    "attack": "to attack",
+    "reroll": "to keep or re-roll the die",
+    "choose_kill": "to choose which genestealer dies",
+    "choose_instinct": "to make an instinct choice",
+    "allocate_spawn": "to share out a short spawn",
+    "choose_blip_side": "to choose a blip pile",
+}
+"""What each prompt waits for, in words (as the page's waiting line says it)."""
+
+
+def waiting_for(players: Iterable[str], kind: str) -> str:
+    """ "waiting for Player 2 to attack": who the game waits on, and for what."""
+    doing = PROMPT_WORDS.get(kind, f"to answer {kind.replace('_', ' ')}")
+    return f"waiting for {players_named(players)} {doing}"
+
+
 def side_name(side: Side) -> str:
     """``L`` is "left", ``R`` is "right"."""
     return "left" if side == "L" else "right"

@@ -134,6 +134,18 @@ class TokensPlaced:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PoolRanOut:
+    """Tokens an ability would place that the support pool no longer holds: these marines (or
+    this terrain card) go without (§6.1 [L550]: no token from an empty pool). Nothing changes;
+    the log says so (rules revision 3, rules decision E17)."""
+
+    type: Literal["pool_ran_out"] = "pool_ran_out"
+    marines: tuple[str, ...] = ()
+    terrain: str | None = None
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TokensDiscarded:
     """Support tokens from a marine or terrain card back to the pool (§6.2)."""
 

@@ -18,6 +18,7 @@ from vantage.rules.death_angel.events import (
     Event,
     GameLost,
     GameWon,
+    LocationAbilityUsed,
     LocationEntered,
     PhaseStarted,
     RoundStarted,
@@ -76,7 +77,8 @@ def step_travel(state: State) -> Step:
 
     def run(dice: Dice) -> list[Event]:
         call = Call(state=state, params=params, dice=dice, player=state.active_player)
-        return [*LOCATION_HOOKS[ability.hook].effect(call), TravelFinished()]
+        named = [LocationAbilityUsed(location=state.location.id)] if state.since(3) else []
+        return [*named, *LOCATION_HOOKS[ability.hook].effect(call), TravelFinished()]
 
     return run
 

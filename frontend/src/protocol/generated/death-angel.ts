@@ -244,6 +244,15 @@ export interface KillRequested {
   count: number;
 }
 
+/**
+ * Travel step 4: the location's "on entering" ability applies now; its effects follow
+ * (§7.2 step 4; rules revision 3, rules decision E17).
+ */
+export interface LocationAbilityUsed {
+  type: "location_ability_used";
+  location: string;
+}
+
 /** Travel step 1: the top location card becomes the current location (§7.2). */
 export interface LocationEntered {
   type: "location_entered";
@@ -291,6 +300,17 @@ export interface PhaseEnded {
 export interface PhaseStarted {
   type: "phase_started";
   phase: "setup" | "select" | "resolve" | "attack" | "event" | "over";
+}
+
+/**
+ * Tokens an ability would place that the support pool no longer holds: these marines (or
+ * this terrain card) go without (§6.1 [L550]: no token from an empty pool). Nothing changes;
+ * the log says so (rules revision 3, rules decision E17).
+ */
+export interface PoolRanOut {
+  type: "pool_ran_out";
+  marines: string[];
+  terrain: string | null;
 }
 
 /** A location's objective counter changed. */
@@ -473,6 +493,7 @@ export type Command =
 export type Event =
   | SetupDealt
   | LocationEntered
+  | LocationAbilityUsed
   | TerrainPlaced
   | BlipsDiscarded
   | DeckShuffled
@@ -501,6 +522,7 @@ export type Event =
   | KillDropped
   | ActionFinished
   | TokensPlaced
+  | PoolRanOut
   | TokensDiscarded
   | SwarmAttackStarted
   | SwarmAttackFinished

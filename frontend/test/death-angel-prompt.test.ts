@@ -12,10 +12,11 @@ import {
   numberedNames,
   selectionCommand,
   tapOn,
+  teamsWithoutCard,
   validAllocation,
   waitingText,
 } from "../src/death-angel/prompt-choices";
-import { shownActive } from "../src/death-angel/squad-panel";
+import { shownActive, teamStatus } from "../src/death-angel/squad-panel";
 import type { DaState, Pending } from "../src/death-angel/wire";
 import { DecodeError } from "../src/protocol/read";
 import { ATTACK_P1, ATTACK_SPECTATOR, MOVE_P1, REROLL_P1, SELECT_P1 } from "./death-angel-fixtures";
@@ -62,6 +63,28 @@ describe("askOf", () => {
     expect(a.round).toBe(1);
     expect(a.teams.map((t) => t.team)).toEqual(["cobalt", "ivory"]);
     expect(a.teams[0]?.cards).toEqual(["cobalt-oath", "cobalt-longshot", "cobalt-leapfrog"]);
+  });
+
+  it("says which teams still need a card, and the squad panel shows the picks (QA s14 #4)", () => {
+    const state = decodeDaState(SELECT_P1);
+    const a = askOf(state, "p1", names(state));
+    if (a.kind !== "select_actions") throw new Error("SELECT_P1 asks p1 to select");
+    const picks = new Map([["cobalt", "cobalt-longshot"]]);
+    expect(teamsWithoutCard(a.teams, new Map())).toEqual(["cobalt", "ivory"]);
+    expect(teamsWithoutCard(a.teams, picks)).toEqual(["ivory"]);
+    const cobalt = state.teams.find((t) => t.id === "cobalt");
+    const ivory = state.teams.find((t) => t.id === "ivory");
+    if (!cobalt || !ivory) throw new Error("SELECT_P1 has cobalt and ivory");
+    expect(teamStatus(cobalt, state, "cobalt-longshot")).toBe("picked Long Shot, not confirmed");
+    expect(teamStatus(ivory, state, null)).toBe("choosing…");
+    // Once sent, the team has chosen that card; a new pick says it is not sent yet.
+    const longShot = state.hand.find((c) => c.id === "cobalt-longshot") ?? null;
+    const sent = { ...cobalt, has_chosen: true, chosen: longShot };
+    expect(teamStatus(sent, state, "cobalt-longshot")).toBe("has chosen: Long Shot");
+    expect(teamStatus(sent, state, "cobalt-oath")).toBe(
+      "picked Oath of Vengeance, not confirmed (sent: Long Shot)",
+    );
+    expect(teamStatus({ ...cobalt, has_chosen: true, chosen: null }, state)).toBe("has chosen");
   });
 
   it("only tells a spectator who is being waited for", () => {

@@ -105,7 +105,7 @@ export function DeathAngelPage({ route }: { route: PlayRoute }) {
             <FormationView state={state} me={me} names={names} control={control} />
           </div>
           <aside class="da-side">
-            <SquadPanel state={state} names={names} />
+            <SquadPanel state={state} names={names} picks={control.draft.value} />
             <DecksPanel state={state} names={names} />
             <GameLog log={store.log} />
           </aside>

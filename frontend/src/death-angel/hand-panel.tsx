@@ -3,10 +3,9 @@
 // player has chosen, a choice may be changed and sent again. A tap on a card opens it whole (on a
 // touch screen before choosing it; see ActionCardView).
 
-import { useSignal } from "@preact/signals";
-import { useEffect } from "preact/hooks";
 import { ActionCardView } from "./action-card";
-import { type Ask, type SelectTeam, selectionCommand } from "./prompt-choices";
+import { andList } from "./event-text";
+import { type Ask, type SelectTeam, selectionCommand, teamsWithoutCard } from "./prompt-choices";
 import type { AskControl } from "./use-ask";
 import type { ActionCard, DaState } from "./wire";
 
@@ -26,11 +25,7 @@ function noteFor(
 export function HandPanel({ state, control }: { state: DaState; control: AskControl }) {
   const ask = control.ask.value;
   const selecting: Selecting | null = ask.kind === "select_actions" ? ask : null;
-  const draft = useSignal<ReadonlyMap<string, string>>(new Map());
-  const round = selecting?.round ?? null;
-  useEffect(() => {
-    draft.value = new Map();
-  }, [round, draft]);
+  const draft = control.draft;
 
   if (state.viewer === null) return null;
   const colours = new Map(state.teams.map((t) => [t.id, t.colour]));
@@ -46,17 +41,29 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
   const cmd = selecting ? selectionCommand(selecting.round, selecting.teams, draft.value) : null;
   const sentAlready =
     selecting?.teams.every((t) => t.chosen !== null && chosenFor(t.team) === t.chosen) ?? false;
+  // Why Confirm is greyed out: the teams that still need a card.
+  const missing = selecting ? teamsWithoutCard(selecting.teams, draft.value) : [];
+  const why = missing.length
+    ? `Still to choose: a card for ${andList(missing.map((t) => teamNames.get(t) ?? t))}.`
+    : null;
 
   return (
     <section class="da-hand" aria-label="Your hand" data-testid="da-hand">
       <header class="da-hand__head">
         <h2>Your hand</h2>
+        {selecting && why && (
+          <span class="da-caption da-confirm__why" id="da-confirm-why" data-testid="da-confirm-why">
+            {why}
+          </span>
+        )}
         {selecting && (
           <button
             type="button"
             class="button button--primary da-confirm"
             data-testid="da-confirm-select"
             disabled={cmd === null || sentAlready || control.busy.value}
+            title={why ?? undefined}
+            aria-describedby={why ? "da-confirm-why" : undefined}
             onClick={() => cmd && control.send(cmd)}
           >
             {sentAlready ? "Chosen: waiting for the others" : "Confirm choice"}

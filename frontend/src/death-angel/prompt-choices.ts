@@ -421,6 +421,19 @@ export function selectionCommand(
   return cards.length ? { type: "select_actions", round, cards } : null;
 }
 
+/** The teams (ids) that have no card yet, picked or sent: why Confirm is not ready. */
+export function teamsWithoutCard(
+  teams: readonly SelectTeam[],
+  draft: ReadonlyMap<string, string>,
+): string[] {
+  return teams
+    .filter((t) => {
+      const card = draft.get(t.team) ?? t.chosen;
+      return !card || !t.cards.includes(card);
+    })
+    .map((t) => t.team);
+}
+
 /** Counts for allocate_spawn: each within its target's max, summing to what is available. */
 export function validAllocation(
   targets: readonly SpawnTarget[],

@@ -16,10 +16,18 @@ export function shownActive(team: Team, state: DaState): boolean {
   return !choosing && state.active_player === team.player && state.outcome === null && team.alive;
 }
 
-function teamStatus(team: Team, state: DaState): string {
+/** A team's line while cards are chosen: the card sent (own teams, or all after the reveal),
+ * or the card picked in the hand and not sent yet (`picked`, this viewer's own teams). */
+export function teamStatus(team: Team, state: DaState, picked: string | null = null): string {
   if (!team.alive) return "wiped out";
-  if (state.phase === "select") return team.has_chosen ? "has chosen" : "choosing…";
-  return "";
+  if (state.phase !== "select") return "";
+  const sent = team.chosen?.name ?? null;
+  const name = (id: string) => state.hand.find((c) => c.id === id)?.name ?? id;
+  if (picked !== null && picked !== (team.chosen?.id ?? null)) {
+    return `picked ${name(picked)}, not confirmed${sent ? ` (sent: ${sent})` : ""}`;
+  }
+  if (!team.has_chosen) return "choosing…";
+  return sent ? `has chosen: ${sent}` : "has chosen";
 }
 
 function boxText(box: EventBox, names: Namer): string {
@@ -55,7 +63,16 @@ function EventCardView({ state, names }: { state: DaState; names: Namer }) {
   );
 }
 
-export function SquadPanel({ state, names }: { state: DaState; names: Namer }) {
+export function SquadPanel({
+  state,
+  names,
+  picks = new Map(),
+}: {
+  state: DaState;
+  names: Namer;
+  /** The viewer's picks not yet confirmed (team → card). */
+  picks?: ReadonlyMap<string, string>;
+}) {
   const order = state.resolution.order;
   return (
     <section class="da-squad" aria-label="The squad">
@@ -72,9 +89,12 @@ export function SquadPanel({ state, names }: { state: DaState; names: Namer }) {
               {t.player === state.viewer ? "you" : playerName(t.player)}
               {shownActive(t, state) ? " · active" : ""}
             </span>
-            <span class="da-team__status" data-chosen={t.has_chosen ? "true" : "false"}>
-              {teamStatus(t, state)}
-              {t.chosen && state.phase === "select" ? `: ${t.chosen.name}` : ""}
+            <span
+              class="da-team__status"
+              data-chosen={t.has_chosen ? "true" : "false"}
+              data-testid={`da-team-status-${t.id}`}
+            >
+              {teamStatus(t, state, picks.get(t.id) ?? null)}
             </span>
             {t.last_card && <span class="da-team__last">last round: {t.last_card.name}</span>}
           </li>

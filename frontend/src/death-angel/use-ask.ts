@@ -18,6 +18,9 @@ export interface AskControl {
   listed: ReadonlySignal<readonly Choice[]>;
   /** The prompt bar lists every choice even when there are many (until the prompt changes). */
   unfolded: Signal<boolean>;
+  /** Action cards picked in the hand and not yet confirmed (team → card), for this round's
+   * choice only: the hand marks them and the squad panel says which card each team has. */
+  draft: Signal<ReadonlyMap<string, string>>;
   /** Choices wait while a command is in flight or the state is catching up. */
   busy: ReadonlySignal<boolean>;
   click(key: string): void;
@@ -28,6 +31,7 @@ export interface AskControl {
 export function useAsk(store: DaStore, send: (cmd: DaCommand) => void): AskControl {
   const focus = useSignal<string | null>(null);
   const unfolded = useSignal(false);
+  const draft = useSignal<ReadonlyMap<string, string>>(new Map());
   const ask = useComputed(() => {
     const state = store.state.value;
     if (state === null) return { kind: "wait", text: "Loading the game…" } satisfies Ask;
@@ -55,8 +59,16 @@ export function useAsk(store: DaStore, send: (cmd: DaCommand) => void): AskContr
     unfolded.value = false;
   }, [stateV, focus, unfolded]);
 
+  // Picks are for one round's choice: a new round starts with none.
+  const a = ask.value;
+  const selectRound = a.kind === "select_actions" ? a.round : null;
+  useEffect(() => {
+    draft.value = new Map();
+  }, [selectRound, draft]);
+
   return {
     ask,
+    draft,
     targets,
     focus,
     listed,

@@ -303,3 +303,96 @@ describe("daLog", () => {
     expect(lines.map(([, l]) => l.text)).toEqual(["x: its ability takes effect."]);
   });
 });
+
+describe("log lines that say what happened, and only that (QA s14 #5)", () => {
+  const log = (events: Record<string, unknown>[]) =>
+    daLog(
+      events.map((e, v) => ({ v, e: e as { type: string } })),
+      names,
+    ).map(([, line]) => line.text);
+
+  it("names an ability after its effects, and says nothing when it had none as the card resolved", () => {
+    expect(
+      log([
+        { type: "action_started", card: "verdant-hail" }, // passive: works on its attacks
+        { type: "ability_used", card: "verdant-hail" },
+        { type: "action_finished", card: "verdant-hail" },
+        { type: "action_started", card: "verdant-resupply" },
+        { type: "tokens_placed", marine: "oren", count: 1 },
+        { type: "ability_used", card: "verdant-resupply" },
+        { type: "action_finished", card: "verdant-resupply" },
+      ]),
+    ).toEqual([
+      "Hail of Fire resolves.",
+      "Hail of Fire is done.",
+      "Field Resupply resolves.",
+      "1 support token placed on Brother Oren.",
+      "Field Resupply: its ability is resolved.",
+      "Field Resupply is done.",
+    ]);
+  });
+
+  it("says when an ability's skull finds no swarm in front (Purge Volley)", () => {
+    const die = (marine: string, skull: boolean) => ({
+      type: "die_rolled",
+      purpose: "ability",
+      player: "p1",
+      marine,
+      value: skull ? 1 : 3,
+      skull,
+      reroll: false,
+    });
+    const lines = log([
+      { type: "action_started", card: "verdant-hail" },
+      die("oren", true),
+      { type: "kill_requested", position: 1, side: "L", count: 1 },
+      die("vask", true),
+      { type: "ability_used", card: "verdant-hail" },
+    ]);
+    expect(lines).toContain("Brother Oren rolls for an ability: 1 and a skull.");
+    expect(lines).toContain(
+      "Brother Vask rolls for an ability: 1 and a skull, but no swarm is in front of him.",
+    );
+  });
+
+  it("skips the setup's event boxes, which only spawn", () => {
+    const lines = log([
+      { type: "setup_dealt", formation: ["oren"], first_player: "p1" },
+      { type: "box_resolved", box: 0 },
+      { type: "box_resolved", box: 1 },
+      { type: "round_started", round: 1 },
+      { type: "box_resolved", box: 1 },
+    ]);
+    expect(lines.filter((l) => l.startsWith("Event box"))).toEqual(["Event box 2 is done."]);
+  });
+
+  it("counts swarms that make the same move once", () => {
+    const flank = { position: 1, side: "L", to_position: 1, to_side: "R", flank: true };
+    expect(
+      text({
+        type: "swarms_moved",
+        box: 1,
+        moves: [
+          { ...flank, group: 0 },
+          { ...flank, group: 1 },
+          { position: 3, side: "R", group: 0, to_position: 2, to_side: "R", flank: false },
+        ],
+      }),
+    ).toBe(
+      "Genestealers move: 2 swarms at position 1 left flank to position 1 right; " +
+        "the swarm at position 3 right moves to position 2 right.",
+    );
+  });
+
+  it("says who goes without a token from the empty pool, and a location's ability (E17)", () => {
+    expect(text({ type: "pool_ran_out", marines: ["oren", "vask"], terrain: null })).toBe(
+      "The support pool is empty: no token for Brother Oren and Brother Vask.",
+    );
+    expect(text({ type: "pool_ran_out", marines: [], terrain: "blast-door" })).toBe(
+      "The support pool is empty: no token for Blast Door.",
+    );
+    expect(text({ type: "location_ability_used", location: "gantry-walk" })).toBe(
+      "Gantry Walk: its on-entering ability applies.",
+    );
+  });
+});

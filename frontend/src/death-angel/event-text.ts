@@ -65,13 +65,25 @@ function placements(e: Ev, n: Namer): string {
   return side ? `No genestealers spawn on the ${sideName(side)}.` : "No genestealers spawn.";
 }
 
+/** "the swarm at position 1 left flanks to position 1 right"; swarms that make the same move
+ * are counted once: "2 swarms at position 1 left flank to position 1 right". */
 function swarmMoves(e: Ev): string {
-  const moves = arr(e, "moves").map((x) => {
+  const counted = new Map<string, { from: string; flank: boolean; to: string; n: number }>();
+  for (const x of arr(e, "moves")) {
     const m = rec(x);
-    const how = m["flank"] === true ? "flanks to" : "moves to";
+    const from = at(m["position"], m["side"]);
     const to = at(m["to_position"], m["to_side"]);
-    return `the swarm at ${at(m["position"], m["side"])} ${how} ${to}`;
-  });
+    const flank = m["flank"] === true;
+    const key = `${from}|${flank}|${to}`;
+    const seen = counted.get(key);
+    if (seen) seen.n += 1;
+    else counted.set(key, { from, flank, to, n: 1 });
+  }
+  const moves = [...counted.values()].map(({ from, flank, to, n }) =>
+    n === 1
+      ? `the swarm at ${from} ${flank ? "flanks to" : "moves to"} ${to}`
+      : `${n} swarms at ${from} ${flank ? "flank to" : "move to"} ${to}`,
+  );
   return moves.length ? `Genestealers move: ${moves.join("; ")}.` : "No swarm moves.";
 }
 
@@ -174,6 +186,15 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
     case "support_pool_empty":
       // rules revision 2 (rules-decisions E15, E16): nobody is asked, the action just finishes
       return line(`${n.action(str(e, "card"))}: the support pool is empty, so no token can be placed.`);
+    case "pool_ran_out": {
+      const who = ids(e, "marines").map((m) => n.marine(m));
+      const terrain = str(e, "terrain");
+      if (terrain) who.push(n.terrain(terrain));
+      const short = who.length ? andList(who) : "nobody";
+      return line(`The support pool is empty: no token for ${short}.`);
+    }
+    case "location_ability_used":
+      return line(`${n.location(str(e, "location"))}: its on-entering ability applies.`);
     case "marine_moved":
       return line(`${n.marine(str(e, "marine"))} swaps places with ${n.marine(str(e, "other"))}.`);
     case "marine_flipped":
@@ -278,6 +299,11 @@ export interface LogContext {
   /** An `actions_selected` by a player who had already chosen this round (a changed choice,
    * rules-decisions E2). */
   again?: boolean;
+  /** For an `ability_used`: whether its card's resolution logged anything before it (the
+   * server names the ability after its effects); null when the card's start is not in the log. */
+  effects?: boolean | null;
+  /** For an ability's die roll: the events right after it, when they have arrived. */
+  next?: Ev | null;
 }
 
 /** The log line of one event, or null when it would say something that did not happen: the
@@ -289,8 +315,32 @@ export function daLogLine(e: Ev, n: Namer, ctx: LogContext): LogLine | null {
       return ctx.setup ? null : describeDaEvent(e, n);
     case "event_ability_resolved":
       return ctx.setup || n.hasAbility(str(e, "card")) === false ? null : describeDaEvent(e, n);
-    case "ability_used":
-      return n.hasAbility(str(e, "card")) === false ? null : describeDaEvent(e, n);
+    case "ability_used": {
+      // The line follows the ability's effects: after none (a passive card, one that works
+      // later in the action, or one with nothing to act on) it would say "takes effect" with
+      // nothing to show for it (QA s14 #5).
+      if (n.hasAbility(str(e, "card")) === false || ctx.effects === false) return null;
+      if (ctx.effects === true) {
+        return line(`${n.action(str(e, "card"))}: its ability is resolved.`, "minor");
+      }
+      return describeDaEvent(e, n);
+    }
+    case "die_rolled": {
+      // Purge Volley's skull slays in front of him (a kill follows at once); a skull followed by
+      // the next roll or the end of the ability found no swarm there.
+      const said = describeDaEvent(e, n);
+      const after = ctx.next?.type;
+      const missed =
+        e["purpose"] === "ability" &&
+        e["skull"] === true &&
+        (after === "die_rolled" || after === "ability_used");
+      if (!missed) return said;
+      return { ...said, text: `${said.text.slice(0, -1)}, but no swarm is in front of him.` };
+    }
+    case "box_resolved":
+      // the setup resolves only the opening card's spawn boxes, which say what they spawn; the
+      // move and flank boxes are skipped (§3.1 step 8), so "done" would suggest they did something
+      return ctx.setup ? null : describeDaEvent(e, n);
     case "actions_selected": {
       const said = describeDaEvent(e, n);
       return ctx.again ? { ...said, text: said.text.replace(" has chosen", " changed the choice") } : said;
@@ -306,16 +356,24 @@ export function daLog<T extends { e: Ev }>(entries: readonly T[], n: Namer): [T,
   let setup = entries[0]?.e.type === "setup_dealt";
   const chose = new Set<string>();
   const out: [T, LogLine][] = [];
-  for (const entry of entries) {
-    if (entry.e.type === "round_started") {
+  /** Lines logged since the last action card started to resolve (null: none started yet). */
+  let sinceAction: number | null = null;
+  entries.forEach((entry, i) => {
+    const type = entry.e.type;
+    if (type === "round_started") {
       setup = false;
       chose.clear();
     }
-    const player = entry.e.type === "actions_selected" ? str(entry.e, "player") : null;
+    const player = type === "actions_selected" ? str(entry.e, "player") : null;
     const again = player !== null && chose.has(player);
     if (player !== null) chose.add(player);
-    const line = daLogLine(entry.e, n, { setup, again });
+    const effects = sinceAction === null ? null : sinceAction > 0;
+    const next = entries[i + 1]?.e ?? null;
+    const line = daLogLine(entry.e, n, { setup, again, effects, next });
+    if (type === "action_started") sinceAction = 0;
+    else if (line && sinceAction !== null) sinceAction += 1;
+    if (type === "action_finished") sinceAction = null;
     if (line) out.push([entry, line]);
-  }
+  });
   return out;
 }

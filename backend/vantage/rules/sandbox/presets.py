@@ -171,7 +171,8 @@ carries no melee weapon (the knife every fighter carries reaches 0")."""
 
 
 def demo_table_for(system: str) -> dict[str, Any]:
-    """``demo_table`` with terrain kinds the system knows."""
+    """``demo_table`` with terrain kinds the system knows; Deathmatch fighters also carry melee
+    reach and no height (the 40 mm silhouette)."""
     table = demo_table()
     if system == "deathmatch":
         for piece in table["terrain"]:
@@ -182,6 +183,9 @@ def demo_table_for(system: str) -> dict[str, Any]:
                 piece["name"], piece["height"] = "Crates", 1.5
         for model in table["models"]:
             model["melee_range"] = DEATHMATCH_REACH.get(model["unit"], 1.0)
+            # every fighter's silhouette is 40 mm tall (deathmatch.md §3.3 [L271]): the
+            # set-up leaves the height to the system's default (``with_system_defaults``)
+            model.pop("height", None)
     return table
 
 

@@ -16,11 +16,17 @@ from vantage.rules.sandbox.commands import ModelsMoved, MoveModels
 from vantage.rules.sandbox.placement import apply_moves, check_moves, place_all
 from vantage.rules.sandbox.presets import empty_table
 from vantage.rules.sandbox.setup_checks import check_new_table
+from vantage.scenario.queries import with_system_defaults
 from vantage.scenario.schema import ScenarioError, parse_scenario
 
 
 def parse_table_setup(system: str, request: Mapping[str, Any]) -> Table | Rejection:
-    """A table set-up from the create-game request's ``setup`` (scenario format, no queries)."""
+    """A table set-up from the create-game request's ``setup`` (scenario format, no queries), with
+    the system's defaults the scenario interface applies (``with_system_defaults``: a Deathmatch
+    model with no ``height`` is 40 mm tall), so that a game and ``vantage scenario run`` give the
+    same answers for the same set-up. No logged decision reads a model's height (moves check the
+    table's edge, overlap of bases at a height and floors; ``ModelsMoved`` stores no height), so
+    a stored game read again with the default keeps every move it logged."""
     raw = request.get("setup")
     if raw is None:
         raw = empty_table()
@@ -32,7 +38,9 @@ def parse_table_setup(system: str, request: Mapping[str, Any]) -> Table | Reject
             "setup/invalid", f"setup.system: must be {system!r}", {"field": "setup.system"}
         )
     try:
-        scenario = parse_scenario({**raw, "system": system}, with_queries=False)
+        scenario = with_system_defaults(
+            parse_scenario({**raw, "system": system}, with_queries=False)
+        )
     except ScenarioError as exc:
         path = f"setup.{exc.path}" if exc.path else "setup"
         return Rejection("setup/invalid", f"{path}: {exc.message}", {"field": path})

@@ -66,6 +66,28 @@ def run(tmp_path: Path, queries: list[dict[str, Any]], **changes: Any) -> tuple[
             {"id": "q", "type": "setup_legal", "model": "a", "x": 1, "y": 2, "reserve": "yes"},
             "queries[0].reserve: must be true or false",
         ),
+        (  # "either zone, or range with objective or of": both has no single answer
+            {
+                "id": "q",
+                "type": "wholly_within",
+                "model": "a",
+                "zone": [[0, 0], [20, 0], [20, 20]],
+                "range": 3,
+                "of": "b",
+            },
+            "queries[0].range: not allowed with zone (give either zone, or range)",
+        ),
+        (
+            {
+                "id": "q",
+                "type": "wholly_within",
+                "model": "a",
+                "range": 3,
+                "objective": "o",
+                "of": "b",
+            },
+            "queries[0].of: not allowed with objective (give either objective, or of)",
+        ),
     ],
 )
 def test_bad_query_field(tmp_path: Path, query: dict[str, Any], message: str) -> None:
@@ -194,3 +216,19 @@ def test_the_cli_exits_2_on_a_deeply_nested_file(tmp_path: Path) -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == "invalid JSON: nested too deeply\n"
+
+
+def test_a_base_that_is_not_an_object_is_named_in_words(tmp_path: Path) -> None:
+    models = [{**BASE["models"][0], "base": "circle"}, BASE["models"][1]]
+    code, out, err = run(tmp_path, [], models=models)
+    assert (code, out, err) == (2, "", "models[0].base: must be an object\n")
+
+
+def test_a_byte_order_mark_is_allowed(tmp_path: Path) -> None:
+    """Editors on Windows write one; JSON parsers may ignore it (RFC 8259 §8.1)."""
+    path = tmp_path / "bom.json"
+    query = {"id": "d", "type": "distance", "a": "a", "b": "b"}
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({**BASE, "queries": [query]}).encode())
+    code, out, err = run_file(str(path))
+    assert (code, err) == (0, "")
+    assert abs(json.loads(out)["results"]["d"] - (10 - 64 / 50.8)) < 1e-6

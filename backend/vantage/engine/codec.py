@@ -127,6 +127,7 @@ _TYPES = {
     "tuple_type": "must be a list",
     "dict_type": "must be an object",
     "model_type": "must be an object",
+    "model_attributes_type": "must be an object",
 }
 """Messages of values of the wrong JSON type (nothing is converted: ``"10"`` is not a number)."""
 

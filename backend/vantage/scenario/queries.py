@@ -145,11 +145,15 @@ def _within(g: GeometryRules, r: _Reader) -> bool:
 def _wholly_within(g: GeometryRules, r: _Reader) -> bool:
     model = r.model("model")
     if "zone" in r.query:
+        if "range" in r.query:  # "either zone, or range with ...": both is no answer
+            raise r.fail("range", "not allowed with zone (give either zone, or range)")
         return g.wholly_within_zone(r.table, model, r.polygon("zone"))
     if "range" not in r.query:
         raise r.fail("zone", "required (or range with objective or of)")
     rng = r.number("range", minimum=0)
     if "objective" in r.query:
+        if "of" in r.query:
+            raise r.fail("of", "not allowed with objective (give either objective, or of)")
         return g.wholly_within_objective(r.table, model, r.objective("objective"), rng)
     if "of" in r.query:
         return g.wholly_within_model(r.table, model, r.model("of"), rng)

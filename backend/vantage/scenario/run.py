@@ -12,8 +12,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from vantage.rules.common.systems import geometry_for
 from vantage.scenario.queries import answer_query, evaluate
-from vantage.scenario.schema import ScenarioError, parse_scenario
+from vantage.scenario.schema import Scenario, ScenarioError, parse_scenario
 
 __all__ = ["answer_query", "evaluate", "main", "run_file", "run_text"]
 
@@ -35,7 +36,24 @@ def run_text(text: str) -> tuple[int, str, str]:
         return 2, "", f"{_one_line(str(exc))}\n"
     except RecursionError:
         return 2, "", f"invalid scenario: {NESTED}\n"
-    return 0, json.dumps({"results": results}) + "\n", ""
+    warnings = "".join(f"warning: {w}\n" for w in unknown_kinds(scenario))
+    return 0, json.dumps({"results": results}) + "\n", warnings
+
+
+def unknown_kinds(scenario: Scenario) -> list[str]:
+    """A line for each terrain piece whose ``kind`` the system does not name (a typo such as
+    "forst" would otherwise pass unnoticed): what it is read as (rules decision 4). The file is
+    still valid and answered (exit 0); the lines go to standard error."""
+    rules = geometry_for(scenario.system)
+    if rules.unknown_kind_reads_as is None:
+        return []
+    known = rules.terrain_kinds()
+    return [
+        f"terrain[{i}].kind: {piece.kind!r} is not a terrain category of {scenario.system} "
+        f"({', '.join(sorted(known))}); read as {rules.unknown_kind_reads_as}"
+        for i, piece in enumerate(scenario.table.terrain)
+        if piece.kind not in known
+    ]
 
 
 def _json_int(digits: str) -> int | float:
@@ -50,7 +68,7 @@ def _json_int(digits: str) -> int | float:
 def run_file(path: str) -> tuple[int, str, str]:
     """Evaluate a scenario file: ``(exit code, stdout text, stderr text)``."""
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark is allowed (RFC 8259 §8.1)
             text = fh.read()
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

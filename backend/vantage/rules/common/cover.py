@@ -18,6 +18,7 @@ from vantage.geometry.measure import (
     planar_gap,
 )
 from vantage.geometry.prisms import model_shape, terrain_shape
+from vantage.geometry.units import EPS
 from vantage.rules.common.measuring import distance, keywords, within
 from vantage.rules.common.visibility import traits, wholly_within_piece
 
@@ -89,7 +90,7 @@ def cover_9e(table: Table, target: Model) -> CoverCause | None:
     heavy: CoverCause | None = None
     for piece in table.terrain:
         covering = {"light cover", "heavy cover"} & traits(piece)
-        if not covering or planar_gap(shape, terrain_shape(piece)) > 1e-9:
+        if not covering or planar_gap(shape, terrain_shape(piece)) > EPS:
             continue
         if "light cover" in covering:
             return CoverCause(piece.id, "touching")

@@ -52,6 +52,17 @@ class GeometryRules:
     coherency_rule: CoherencyRule | None = None
     roles = TerrainRoles(prisms=frozenset(), clear=frozenset())
     reserve_distance = 9.0
+    unknown_kind_reads_as: str | None = None
+    """What a terrain kind the system does not list is taken for, in words (``None``: the
+    system reads every kind the same, so none is unknown; rules decision 4)."""
+
+    def terrain_kinds(self) -> frozenset[str]:
+        """The terrain categories this system's rules name (scenario-format "Conventions")."""
+        return (
+            self.roles.prisms
+            | self.roles.clear
+            | (frozenset({"ruins"}) if self.roles.ruins_are_walls else frozenset())
+        )
 
     # -- measuring ------------------------------------------------------------------------------
 
@@ -201,6 +212,7 @@ class _Wh40k(GeometryRules):
 
     engagement_h = 1.0
     engagement_v = 5.0
+    unknown_kind_reads_as = "an opaque prism that gives no cover"
 
     def engaged(self, table: Table, a: Model, b: Model) -> bool:
         """Enemies with ``h_gap <= 1`` and ``v_gap <= 5`` (wh40k-10th §4.2, wh40k-9th §4.3)."""
@@ -348,6 +360,12 @@ class Deathmatch(GeometryRules):
 
     system = "deathmatch"
     silhouettes = True
+    unknown_kind_reads_as = "terrain that neither blocks sight nor gives cover"
+
+    def terrain_kinds(self) -> frozenset[str]:
+        """deathmatch §5, §8 (scenario-format "Deathmatch"): sight-blocking, forest and obstacle
+        kinds, and water and markers, which block nothing."""
+        return dm.SIGHT_BLOCKING | dm.FORESTS | dm.COVER_TERRAIN | {"water", "marker"}
 
     def engaged(self, table: Table, a: Model, b: Model) -> bool:
         """One model in the other's control zone (sight area and melee reach)."""

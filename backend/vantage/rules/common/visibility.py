@@ -29,6 +29,7 @@ from vantage.geometry.sight import (
     memo_get,
     memo_put,
 )
+from vantage.geometry.units import EPS
 from vantage.rules.common.measuring import keywords
 from vantage.rules.common.sight_index import hull_box, near_models, near_terrain
 from vantage.rules.common.terrain_index import terrain_index
@@ -69,8 +70,9 @@ def wholly_within_piece(model: Model, piece: TerrainPiece) -> bool:
 
 
 def touches_piece(model: Model, piece: TerrainPiece) -> bool:
-    """The footprint meets the terrain footprint (touching counts)."""
-    return planar_gap(model_shape(model), terrain_shape(piece)) <= 1e-9
+    """The footprint meets the terrain footprint (touching counts, with the scenario format's
+    tolerance of 1e-6 inch)."""
+    return planar_gap(model_shape(model), terrain_shape(piece)) <= EPS
 
 
 def model_blockers(

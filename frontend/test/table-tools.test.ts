@@ -296,6 +296,7 @@ describe("words", () => {
       "Cover: not fully visible because of Ruined chapel",
     );
     expect(coverCauseWords({ id: "m9", name: "Boy 3", why: "between" })).toBe("Cover: Boy 3 is in the way");
+    expect(coverCauseWords({ id: "w1", name: "Wall", why: "barricade" })).toBe('Cover: within 1" of Wall, which is nearer the shooter');
     expect(coverCauseWords({ id: "x", name: "Wall", why: "new-reason" })).toBe("Cover: Wall");
     const over = { ...a, segment: [{ x: 1, y: 2, z: 1.6 }, { x: 9, y: 2, z: 2.954 }] as SightAnswer["segment"] };
     expect(sightLineWords(over)).toBe('Sight line from 1.60" to 2.95" high');

@@ -31,7 +31,10 @@ const COVER_WHY: Readonly<Record<string, (name: string) => string>> = {
   obscured: (name) => `not fully visible because of ${name}`,
   touching: (name) => `touching ${name}`,
   on: (name) => `on or in ${name}`,
-  barricade: (name) => `behind ${name}`,
+  // 8th edition: within 1" of a barricade nearer the shooter than the target is (wh40k-8th-faq
+  // §2.14 [L105], measured by closest points as the contract says), which a target on the
+  // shooter's side of it can also be: so not "behind" (QA s14)
+  barricade: (name) => `within 1" of ${name}, which is nearer the shooter`,
   forest: (name) => `in ${name}`,
   between: (name) => `${name} is in the way`,
 };

@@ -66,6 +66,12 @@ export interface BoardCallbacks {
   selectionChanged(selected: ReadonlySet<ModelId>): void;
   /** What the table tools show changed (a measurement, a sight answer, a drag check). */
   toolReadout?(readout: ToolReadout): void;
+  /**
+   * The viewer tried to move models it may not move (a spectator, or another player's models):
+   * a drag on such a base (which pans instead) or a turn key with only such models selected.
+   * The page says why in words; nothing is sent.
+   */
+  cannotMove?(models: readonly ModelId[]): void;
 }
 
 /** "model": a click selects one model; "unit": a click selects the model's whole unit. */

@@ -1,6 +1,7 @@
 // The level row of the side panel: which height the viewer's selected models stand at, and
 // buttons (PageUp / PageDown) to raise them onto a floor or a top under them, or bring them down
-// (rules decision 28: a drag never climbs). Spectators and the opponent's models get none.
+// (rules decision 28: a drag never climbs). Spectators and the opponent's models get none; their
+// PageUp / PageDown says why (`cannotMove`).
 
 import { type ReadonlySignal, useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
@@ -18,9 +19,11 @@ interface Props {
   moveModels(moves: ModelMove[]): void;
   /** True while models are dragged or turned on the table: PageUp / PageDown wait for the drop. */
   boardMoving(): boolean;
+  /** PageUp / PageDown with models selected that the viewer may not move: the page says why. */
+  cannotMove?(models: readonly ModelId[]): void;
 }
 
-export function LevelPanel({ store, selected, moveModels, boardMoving }: Props) {
+export function LevelPanel({ store, selected, moveModels, boardMoving, cannotMove }: Props) {
   const note = useSignal<string | null>(null);
   const state = store.shown.value;
   const viewer = store.viewer.value;
@@ -57,7 +60,10 @@ export function LevelPanel({ store, selected, moveModels, boardMoving }: Props) 
       const viewerNow = store.viewer.peek();
       const meNow = viewerNow?.role === "player" ? viewerNow.player : null;
       const now = shown === null ? null : levelOffer(shown, selected.peek(), meNow);
-      if (shown === null || now === null) return;
+      if (shown === null || now === null) {
+        if (selected.peek().size > 0) cannotMove?.([...selected.peek()]);
+        return;
+      }
       e.preventDefault();
       const moves = stepMove(shown, now, e.key === "PageUp" ? 1 : -1);
       note.value = null;
@@ -65,7 +71,7 @@ export function LevelPanel({ store, selected, moveModels, boardMoving }: Props) 
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [store, selected, moveModels, boardMoving]);
+  }, [store, selected, moveModels, boardMoving, cannotMove]);
 
   if (offer === null) return null;
   return (

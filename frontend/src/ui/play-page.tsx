@@ -7,12 +7,13 @@ import { GameSession } from "../net/game-session";
 import { exportGame, setupHeights } from "../net/http-api";
 import { type PlayRoute, gameSocketUrl } from "../net/urls";
 import type { ModelId, UnitId } from "../protocol/messages";
-import { GameStore } from "../state/game-store";
+import { GameStore, type Rejection } from "../state/game-store";
 import { installTestHooks } from "../test-hooks";
 import { BoardView } from "./board-view";
 import { ConnectionBadge } from "./connection-badge";
 import { useDocumentTitle } from "./document-title";
 import { HelpButton, HelpPanel } from "./help-panel";
+import { cannotMoveRefusal } from "./refusal-words";
 import { SidePanel } from "./side-panel";
 import { TableTools } from "./table-tools";
 import { Toasts } from "./toasts";
@@ -21,6 +22,9 @@ import { ToolPanel, storeNames } from "./tool-panel";
 import { toolTestHooks } from "./tool-test-hooks";
 import { ViewButtons } from "./view-buttons";
 import { browserTimers, useSessionLifecycle } from "./session-lifecycle";
+
+/** The same "cannot move" words are not shown again sooner than this (a toast lasts 4.5 s). */
+const NOTICE_AGAIN_MS = 5000;
 
 function useGame(route: PlayRoute) {
   const game = useMemo(() => {
@@ -60,12 +64,33 @@ export function PlayPage({ route }: { route: PlayRoute }) {
       .catch((err: unknown) => console.warn("vantage: no history for the log:", err));
   }, [tableShown, store, route.gameId, route.token]);
 
+  // Why a drag, a turn key or a level key did nothing (a spectator, another player's model): said
+  // at once in a toast, the same words not again while they are still shown.
+  const notice = useSignal<Rejection | null>(null);
+  const lastNotice = useRef<{ message: string; at: number } | null>(null);
+  const cannotMove = useMemo(
+    () => (models: readonly ModelId[]) => {
+      const viewerNow = store.viewer.peek();
+      if (viewerNow === null) return;
+      const player = viewerNow.role === "player" ? (viewerNow.player ?? null) : null;
+      const refusal = cannotMoveRefusal(store.index.peek(), player, models);
+      if (refusal === null) return;
+      const now = performance.now();
+      const last = lastNotice.current;
+      if (last !== null && last.message === refusal.message && now - last.at < NOTICE_AGAIN_MS) return;
+      lastNotice.current = { message: refusal.message, at: now };
+      notice.value = { intentId: null, ...refusal, seq: (notice.peek()?.seq ?? 0) + 1 };
+    },
+    [store, notice],
+  );
+
   const callbacks = useMemo<BoardCallbacks>(
     () => ({
       moveModels: (moves) => void session.moveModels(moves),
       selectionChanged: (ids) => (selected.value = ids),
+      cannotMove,
     }),
-    [session, selected],
+    [session, selected, cannotMove],
   );
 
   const selectUnit = (unit: UnitId) => {
@@ -145,6 +170,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
           selectUnit={selectUnit}
           moveModels={(moves) => void session.moveModels(moves)}
           boardMoving={() => board.current?.moving() ?? false}
+          cannotMove={cannotMove}
         />
       </div>
       <HelpPanel
@@ -153,7 +179,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
         spectator={viewer?.role === "spectator"}
         button={helpButton}
       />
-      <Toasts rejection={store.lastRejection} />
+      <Toasts rejection={store.lastRejection} notice={notice} />
       {failure && (
         <div class="failure" role="alert">
           <h2>Cannot join this game</h2>

@@ -18,11 +18,13 @@ interface Props {
   moveModels(moves: ModelMove[]): void;
   /** True while models are dragged or turned on the table. */
   boardMoving(): boolean;
+  /** A level key on models the viewer may not move: the page says why. */
+  cannotMove?(models: readonly ModelId[]): void;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function SidePanel({ store, selected, selectUnit, moveModels, boardMoving }: Props) {
+export function SidePanel({ store, selected, selectUnit, moveModels, boardMoving, cannotMove }: Props) {
   const state = store.state.value;
   const index = store.index.value;
   const me = store.viewer.value?.player ?? null;
@@ -32,7 +34,13 @@ export function SidePanel({ store, selected, selectUnit, moveModels, boardMoving
   const title = useSystemTitle(store.system.value);
   return (
     <aside class="panel">
-      <LevelPanel store={store} selected={selected} moveModels={moveModels} boardMoving={boardMoving} />
+      <LevelPanel
+        store={store}
+        selected={selected}
+        moveModels={moveModels}
+        boardMoving={boardMoving}
+        cannotMove={cannotMove}
+      />
       <section class="panel__section">
         <h2>Table</h2>
         {title && (

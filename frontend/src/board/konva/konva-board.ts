@@ -280,6 +280,7 @@ export function createKonvaBoard(
       }
       if (grabbed === null) return false;
       const ids = modelsToDrag(selection, grabbed, canMove);
+      if (!canMove(grabbed)) callbacks.cannotMove?.([grabbed]);
       if (ids.length === 0 || !view) return false;
       const starts = bases.hold(ids);
       const marks = dragMarks(view.dragMeasure);
@@ -446,7 +447,9 @@ export function createKonvaBoard(
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const delta = keyTurn(e.code, e.shiftKey);
-    if (delta !== null && !board.moving() && turning.byKeys(delta)) e.preventDefault();
+    if (delta === null || board.moving()) return;
+    if (turning.byKeys(delta)) e.preventDefault();
+    else if (view?.turnable && moving() && selection.size > 0) callbacks.cannotMove?.([...selection]);
   };
   const noMenu = (e: Event) => e.preventDefault();
   container.addEventListener("pointerdown", onDown);

@@ -83,6 +83,23 @@ describe("scale bar and inches", () => {
     // never off the top of the board
     expect(scaleBarBox(100, board, { w: 390, h: 490 }).y).toBe(8);
   });
+
+  it("stands at the top-left where above the panel it would cover the table (QA s14 tables #3)", () => {
+    const board = { width: 390, height: 500 };
+    const panel = { w: 390, h: 120 };
+    // a fitted phone table from y 80 to 340, the panel from 380: above it the bar would cover
+    // the table's bottom-left; the top-left is clear
+    const table = { x: 20, y: 80, w: 350, h: 300 };
+    expect(scaleBarBox(100, board, panel, table)).toEqual({ x: 12, y: 8, w: 120, h: 36 });
+    // a table clear of the lifted bar keeps it above the panel
+    const short = { x: 20, y: 80, w: 350, h: 200 };
+    expect(scaleBarBox(100, board, panel, short).y).toBe(500 - 120 - 8 - 36);
+    // zoomed in, the table covers both: above the panel, as before
+    const zoomed = { x: -200, y: -200, w: 900, h: 900 };
+    expect(scaleBarBox(100, board, panel, zoomed).y).toBe(500 - 120 - 8 - 36);
+    // no panel: the bottom-left, wherever the table is
+    expect(scaleBarBox(100, board, null, table).y).toBe(456);
+  });
 });
 
 describe("classifyWheel", () => {

@@ -65,7 +65,8 @@ export interface LabelContext {
   /** Table areas (inches) the page draws over: names avoid them like bases. */
   marks?: readonly Box[];
   /** The board's bottom-right corner a floating panel covers, in pixels: the scale bar stands
-   * above it when the two would meet (a phone's panel spans the width). */
+   * above it when the two would meet (a phone's panel spans the width), or at the top-left
+   * where above it would cover the table and the top is clear (`scaleBarBox`). */
   panel?: { w: number; h: number } | null;
 }
 
@@ -181,13 +182,13 @@ export class Hud {
       const p = toScreen(camera, m);
       obstacles.push({ x: p.x, y: p.y, w: m.w * camera.scale, h: m.h * camera.scale });
     }
-    this.drawScaleBar(camera, viewport, context.panel ?? null);
+    const bounds = this.table ? tableOnScreen(camera, this.table) : undefined;
+    this.drawScaleBar(camera, viewport, context.panel ?? null, bounds ?? null);
     const reserved = [...context.reserved, this.scaleBarAt];
     if (this.readout.visible()) reserved.push(boxOf(this.readout));
     // Past choices hold labels still while the table pans or bases move; a zoom starts afresh.
     const previous = camera.scale === this.choicesScale ? this.choices : undefined;
     this.choicesScale = camera.scale;
-    const bounds = this.table ? tableOnScreen(camera, this.table) : undefined;
     const result = layoutLabels({ labels, viewport, bounds, reserved, obstacles, previous });
     this.choices = new Map([...result.placed].map(([k, p]) => [k, p.choice]));
     this.hiddenKeys = result.hidden;
@@ -337,10 +338,11 @@ export class Hud {
     camera: Camera,
     viewport: { width: number; height: number },
     panel: { w: number; h: number } | null,
+    table: Box | null,
   ): void {
     const inches = scaleBarInches(camera.scale);
     const px = inches * camera.scale;
-    const box = scaleBarBox(px, viewport, panel);
+    const box = scaleBarBox(px, viewport, panel, table);
     const key = `${camera.scale}:${box.y}`;
     if (key === this.scaleBarFor) return;
     this.scaleBarFor = key;

@@ -191,7 +191,9 @@ export function createKonvaBoard(
     for (const b of shown) if (selection.has(b.id) || dragged?.has(b.id)) focus.add(b.unit);
     overlay.layout(camera, viewport());
     const marks = view?.marks ?? [];
-    hud.layout(camera, shown, viewport(), { focus, reserved: overlay.labelRects(), marks, panel });
+    const knob = handle.knobBox();
+    const reserved = knob === null ? overlay.labelRects() : [...overlay.labelRects(), knob];
+    hud.layout(camera, shown, viewport(), { focus, reserved, marks, panel });
   }
 
   function setCamera(next: Camera): void {

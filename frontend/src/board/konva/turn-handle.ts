@@ -106,6 +106,14 @@ export class TurnHandle {
     this.layer.batchDraw();
   }
 
+  /** The knob's square on screen, with a little room round it (null: no handle): names keep
+   * off it, so that the knob a finger must find is never under a label. */
+  knobBox(): { x: number; y: number; w: number; h: number } | null {
+    const k = this.knobAt;
+    const r = KNOB + 3;
+    return k === null ? null : { x: k.x - r, y: k.y - r, w: 2 * r, h: 2 * r };
+  }
+
   /** Whether a viewport point takes the knob. */
   hit(at: Point): boolean {
     const k = this.knobAt;

@@ -17,6 +17,8 @@ ENV_VARS = (
     "VANTAGE_SOCKETS_PER_SEAT",
     "VANTAGE_SOCKETS_PER_SPECTATOR_LINK",
     "VANTAGE_SOCKETS_PER_GAME",
+    "VANTAGE_SOCKETS_PER_CLIENT",
+    "VANTAGE_SOCKETS_TOTAL",
     "VANTAGE_GAME_IDLE_SECONDS",
     "VANTAGE_MAX_IDLE_GAMES",
     "VANTAGE_SEND_QUEUE_SIZE",
@@ -62,6 +64,12 @@ class Settings(BaseSettings):
     """Open sockets per spectator link (shared with an audience, so many more than a seat's)."""
     sockets_per_game: int = Field(default=320, ge=1)
     """Open sockets per game in this process, all links together."""
+    sockets_per_client: int = Field(default=512, ge=1)
+    """Open sockets per client address in this process, over all games (games cost nothing to
+    create). Generous: a club or tournament behind one NAT shares an address."""
+    sockets_total: int = Field(default=8192, ge=1)
+    """Open sockets in this process in all; lowered at start-up to fit the process's open-file
+    limit (less 256 for the database and HTTP), so a flood is refused before ``accept`` fails."""
     game_idle_seconds: float = Field(default=300.0, ge=0)
     """A game with no socket in this process, untouched this long, leaves the memory cache (it is
     loaded again from the database when next asked for)."""

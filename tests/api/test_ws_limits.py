@@ -126,3 +126,28 @@ def test_a_forgotten_game_reloads_with_its_state_and_version_and_plays_on(
         intent_id = p1_seat.intent(move("w1", 10.0, 14.0), expected_v=2)
         assert p1_seat.recv_until("ack") == {"type": "ack", "intent_id": intent_id, "v": 3}
         assert p2_seat.recv_until("event")["v"] == 3
+
+
+def test_one_client_address_holds_at_most_its_cap_over_all_games(tmp_path: Path) -> None:
+    """Security audit s14 #2: games are free to create, so the per-link and per-game caps did
+    not bound one client (2,720 sockets over 10 games). The cap per client address counts every
+    game; a socket closed frees its place."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'v.db'}"
+    live = LiveServer(url, env={"VANTAGE_SOCKETS_PER_CLIENT": "5"}).start()
+    try:
+        games = [create_game(live, {"system": "sandbox"}) for _ in range(3)]
+        links = [(g, t) for g in games for t in (g["seats"][0]["token"], g["spectator"]["token"])]
+        with ExitStack() as stack:
+            held = [stack.enter_context(_open(live, game, token)) for game, token in links[:5]]
+            assert _metrics(live)["sockets"] == 5
+            refusal = _refused(live, games[2], games[2]["seats"][1]["token"])
+            assert refusal["code"] == "connection/too_many"
+            assert refusal["detail"] == {"limit": 5, "scope": "client"}
+            held[0].close()
+            deadline = time.monotonic() + 10
+            while _metrics(live)["sockets"] > 4 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            with _open(live, games[2], games[2]["seats"][1]["token"]) as again:
+                assert again.recv()["type"] == "snapshot"
+    finally:
+        live.stop()

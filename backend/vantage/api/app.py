@@ -74,6 +74,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 per_seat=settings.sockets_per_seat,
                 per_spectator_link=settings.sockets_per_spectator_link,
                 per_game=settings.sockets_per_game,
+                per_client=settings.sockets_per_client,
+                total=sockets_that_fit(settings.sockets_total),
             )
         )
         service.on_commit(rooms.deliver)
@@ -109,6 +111,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(router)
     mount_frontend(app, settings.static_dir)
     return app
+
+
+FILES_KEPT_FREE = 256
+"""Open files kept out of the socket cap: the database, HTTP requests, logs."""
+
+
+def sockets_that_fit(wanted: int) -> int:
+    """``VANTAGE_SOCKETS_TOTAL``, lowered to fit this process's open-file limit: past it
+    ``accept`` fails for everyone, so the cap must refuse first (security audit s14 #2)."""
+    try:
+        import resource
+
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return wanted
+    if soft == resource.RLIM_INFINITY or soft - FILES_KEPT_FREE >= wanted:
+        return wanted
+    fits = max(1, soft - FILES_KEPT_FREE)
+    log.warning(
+        "VANTAGE_SOCKETS_TOTAL=%d lowered to %d to fit the open-file limit (%d)", wanted, fits, soft
+    )
+    return fits
 
 
 def _refuse_memory_bus_with_workers(settings: Settings) -> None:

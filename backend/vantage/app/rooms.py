@@ -26,6 +26,8 @@ class Member:
     send: Send
     sent_v: int = 0
     overflowed: bool = False
+    client: str | None = None
+    """The address the socket came from (``None`` when the server was not told)."""
 
 
 @dataclass(slots=True)
@@ -37,12 +39,16 @@ class Room:
 
 @dataclass(frozen=True, slots=True)
 class SocketLimits:
-    """How many sockets this process keeps open per seat link, per spectator link and per game
-    (``Settings.sockets_per_*``); one more is refused with ``connection/too_many``."""
+    """How many sockets this process keeps open per seat link, per spectator link, per game, per
+    client address over all games, and in all (``Settings.sockets_*``); one more is refused with
+    ``connection/too_many``. Games cost nothing to create, so only the last two bound what one
+    client can hold (security audit s14 #2: 2,720 sockets from one client over 10 games)."""
 
     per_seat: int = 8
     per_spectator_link: int = 256
     per_game: int = 320
+    per_client: int = 512
+    total: int = 8192
 
 
 class RoomHub:
@@ -51,11 +57,13 @@ class RoomHub:
     def __init__(self, limits: SocketLimits | None = None) -> None:
         self._rooms: dict[str, Room] = {}
         self.limits = limits or SocketLimits()
+        self._by_client: dict[str, int] = {}
+        self._total = 0
 
-    def refusal(self, game_id: str, viewer: Viewer) -> Rejection | None:
-        """Why one more socket of this viewer may not join the game now, or ``None``. Check it
-        and ``join`` without awaiting in between, so two sockets cannot both take the last
-        place."""
+    def refusal(self, game_id: str, viewer: Viewer, client: str | None = None) -> Rejection | None:
+        """Why one more socket of this viewer, from this client address, may not join the game
+        now, or ``None``. Check it and ``join`` without awaiting in between, so two sockets
+        cannot both take the last place."""
         room = self._rooms.get(game_id)
         members = room.members if room else set()
         same_link = sum(1 for m in members if m.viewer.player == viewer.player)
@@ -73,24 +81,54 @@ class RoomHub:
                 f"this game already has {self.limits.per_game} open connections",
                 {"limit": self.limits.per_game, "scope": "game"},
             )
+        if client is not None and self._by_client.get(client, 0) >= self.limits.per_client:
+            return Rejection(
+                "connection/too_many",
+                f"your address already has {self.limits.per_client} open connections to this "
+                "server; close some first",
+                {"limit": self.limits.per_client, "scope": "client"},
+            )
+        if self._total >= self.limits.total:
+            return Rejection(
+                "connection/too_many",
+                f"the server already has {self.limits.total} open connections; try again later",
+                {"limit": self.limits.total, "scope": "server"},
+            )
         return None
 
     def join(self, game: LiveGame, member: Member) -> None:
         """Add a socket (call under the game's lock, after sending it the catch-up)."""
-        self._rooms.setdefault(game.id, Room()).members.add(member)
+        members = self._rooms.setdefault(game.id, Room()).members
+        if member in members:
+            return
+        members.add(member)
+        self._total += 1
+        if member.client is not None:
+            self._by_client[member.client] = self._by_client.get(member.client, 0) + 1
 
     def leave(self, game_id: str, member: Member) -> None:
         """Remove a socket; an empty room goes away."""
         room = self._rooms.get(game_id)
-        if room is None:
+        if room is None or member not in room.members:
             return
         room.members.discard(member)
+        self._total -= 1
+        if member.client is not None:
+            left = self._by_client.get(member.client, 0) - 1
+            if left > 0:
+                self._by_client[member.client] = left
+            else:
+                self._by_client.pop(member.client, None)
         if not room.members:
             del self._rooms[game_id]
 
     def total_members(self) -> int:
         """How many sockets this process holds in all."""
-        return sum(len(room.members) for room in self._rooms.values())
+        return self._total
+
+    def client_members(self, client: str) -> int:
+        """How many sockets this process holds from one client address."""
+        return self._by_client.get(client, 0)
 
     def watchers(self, game_id: str) -> int:
         """How many sockets this process holds for a game."""

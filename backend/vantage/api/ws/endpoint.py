@@ -116,12 +116,13 @@ async def _join(
     """Under the game's lock: refuse a socket over the limits, else send it the catch-up and
     join it to the room (no await between the check and the join)."""
     async with services.games.lock(game.id):
-        refusal = services.rooms.refusal(game.id, viewer)
+        client = ws.client.host if ws.client else None
+        refusal = services.rooms.refusal(game.id, viewer, client)
         if refusal is not None:
             return refusal
         game = services.games.cached(game.id) or game  # the held copy, if it was reloaded
         outbox = Outbox(ws, services.settings.send_queue_size)
-        member = Member(viewer=viewer, send=outbox.put)
+        member = Member(viewer=viewer, send=outbox.put, client=client)
         _send_catch_up(outbox, game, viewer, since, services.settings.replay_window)
         member.sent_v = game.version
         services.rooms.join(game, member)

@@ -443,35 +443,31 @@ describe("ToolController", () => {
     expect(readout().rings).toEqual([]);
   });
 
-  it("changes the last ring with the radius, and keeps one ring a model", async () => {
+  it("types the next ring's radius without changing rings on the table; a model keeps one ring", async () => {
     tools.setTool("ring");
     tools.click({ x: 10, y: 10 }, "a1", false);
-    tools.click({ x: 40, y: 30 }, "b1", false);
-    await settle();
-    expect(readout().rings).toEqual([{ model: "a1", radius: 6 }, { model: "b1", radius: 6 }]);
-    expect(readout().ringEdited).toBe("b1");
-    // typing 24 changes the ring just placed, not a1's, and not only the next one
-    tools.setRingRadius(24);
-    await settle();
-    expect(readout().rings).toEqual([{ model: "a1", radius: 6 }, { model: "b1", radius: 24 }]);
-    expect(tools.scene().labels.map((l) => l.text)).toEqual(['6"', '24"']);
-    // a click on b1 again takes its 24" ring away rather than adding a second one
-    tools.click({ x: 40, y: 30 }, "b1", false);
     await settle();
     expect(readout().rings).toEqual([{ model: "a1", radius: 6 }]);
-    expect(readout().ringEdited).toBeNull();
-    // with nothing being edited, a new radius is only the next ring's
-    tools.setRingRadius(12);
+    // 9" typed for the next ring: a1's stays 6" (QA s14 tables #6), and b1 gets 9"
+    tools.setRingRadius(9);
     await settle();
+    expect(readout().ringRadius).toBe(9);
     expect(readout().rings).toEqual([{ model: "a1", radius: 6 }]);
+    tools.click({ x: 40, y: 30 }, "b1", false);
+    await settle();
+    expect(readout().rings).toEqual([{ model: "a1", radius: 6 }, { model: "b1", radius: 9 }]);
+    expect(tools.scene().labels.map((l) => l.text)).toEqual(['6"', '9"']);
     // a click on a model ringed at another radius gives its ring the new one (no second ring)
     tools.click({ x: 10, y: 10 }, "a1", false);
     await settle();
-    expect(readout().rings).toEqual([{ model: "a1", radius: 12 }]);
-    expect(readout().ringEdited).toBe("a1");
+    expect(readout().rings).toEqual([{ model: "a1", radius: 9 }, { model: "b1", radius: 9 }]);
+    // a click on b1 again takes its 9" ring away rather than adding a second one
+    tools.click({ x: 40, y: 30 }, "b1", false);
+    await settle();
+    expect(readout().rings).toEqual([{ model: "a1", radius: 9 }]);
     tools.clearMarks("ring");
     await settle();
-    expect(readout().ringEdited).toBeNull();
+    expect(readout().rings).toEqual([]);
   });
 
   it("checks a dragged unit ten times a second, halo at once, marks from the answer", async () => {

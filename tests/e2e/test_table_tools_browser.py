@@ -111,11 +111,13 @@ def test_each_tool_shows_the_servers_answer(
         panel = p1.get_by_test_id("tool-panel").bounding_box()
         corner = screen(p1, SETUP["table"]["width"], SETUP["table"]["depth"])
         assert corner["x"] < panel["x"] or corner["y"] < panel["y"], (corner, panel)
-        # A new radius changes the ring on the table; a click on b1 again takes it away (no
-        # second ring of the same radius).
+        # A new radius is the next ring's: b1's ring stays 3" until b1 is clicked, which gives
+        # it the 24" one; a click on b1 again takes it away (no second ring of the same radius).
         radius.fill("24")
+        wait_hook(p1, "v.ringRadius === 24")
+        assert hook(p1, "rings") == [{"model": "b1", "radius": 3}]
+        click_at(p1, 30, 10)
         wait_hook(p1, "v.rings.length === 1 && v.rings[0].radius === 24")
-        assert hook(p1, "rings") == [{"model": "b1", "radius": 24}]
         p1.screenshot(path=str(shots / "tool-ring-24.png"))
         click_at(p1, 30, 10)
         wait_hook(p1, "v.rings.length === 0")

@@ -73,7 +73,7 @@ function hint(r: ToolReadout): string | null {
         ? "Click the second end: a base or a point."
         : "Click a base or a point, then another (or drag between them).";
     case "ring":
-      return "Click a model to ring it (again to remove it). A new radius changes the last ring.";
+      return "Click a model to ring it at this radius; click it again to remove its ring, or to give it a new radius typed since.";
     case "sight":
       if (r.sight === null) return "Click the observer.";
       if (r.sight.target === null) return "Click the target.";
@@ -250,9 +250,7 @@ function RingSection({ r, tools, names }: { r: ToolReadout; tools: TableTools; n
           {r.rings.map((g, i) => (
             <span key={g.model}>
               {i > 0 && " · "}
-              <span class={g.model === r.ringEdited ? "tool-panel__edited" : ""}>
-                {names.model(g.model)} {g.radius}"
-              </span>
+              {names.model(g.model)} {g.radius}"
             </span>
           ))}
         </div>

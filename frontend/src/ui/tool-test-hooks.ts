@@ -17,6 +17,8 @@ export interface ToolTestHooks {
     to: Point | null;
   } | null;
   readonly rings: readonly { model: string; radius: number }[];
+  /** The radius the next ring gets (the panel's Radius box), inches. */
+  readonly ringRadius: number;
   readonly sight: {
     observer: string;
     target: string | null;
@@ -61,6 +63,9 @@ export function toolTestHooks(readout: ReadonlySignal<ToolReadout>): ToolTestHoo
     },
     get rings() {
       return readout.peek().rings;
+    },
+    get ringRadius() {
+      return readout.peek().ringRadius;
     },
     get sight() {
       const s = readout.peek().sight;

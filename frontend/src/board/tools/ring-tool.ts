@@ -1,7 +1,8 @@
 // Range rings: click a model to draw the line `radius` inches from its base edge (a circle for a
 // round base, the offset ellipse of an oval, a rounded outline for a hull). A model has one ring:
-// a click on it again removes the ring, or gives it the new radius if the radius was changed; and
-// changing the radius changes the ring placed (or changed) last, the one the panel edits.
+// a click on it again removes the ring, or gives it the new radius if the radius was changed.
+// The radius is the next ring's only: rings on the table keep theirs until clicked (QA s14: a
+// radius typed for the next ring had rewritten the last one).
 
 import type { ModelId } from "../../protocol/messages";
 import { type OverlayScene, emptyScene, topOf } from "./overlay-scene";
@@ -21,8 +22,6 @@ const ringText = (r: number): string => `${Number(r.toFixed(2))}"`;
 
 export class RingTool {
   private rings: RingReadout[] = [];
-  /** The model whose ring the radius edits: the last one ringed (null once that ring went). */
-  private editing: ModelId | null = null;
   radius = DEFAULT_RING_RADIUS;
 
   constructor(private readonly ctx: ToolContext) {}
@@ -31,39 +30,29 @@ export class RingTool {
     return this.rings.length > 0;
   }
 
-  /** The model whose ring a new radius changes, if any. */
-  get edited(): ModelId | null {
-    return this.editing;
-  }
-
   /** Ring the model at the current radius; a click on its ring of that radius takes it away. */
   click(model: ModelId | null): void {
     if (model === null) return;
     const had = this.rings.find((r) => r.model === model);
     if (had && had.radius === this.radius) {
       this.rings = this.rings.filter((r) => r !== had);
-      if (this.editing === model) this.editing = null;
     } else {
       const ring = { model, radius: this.radius };
       this.rings = had ? this.rings.map((r) => (r === had ? ring : r)) : [...this.rings, ring];
-      this.editing = model;
     }
     this.ctx.changed(true);
   }
 
-  /** The radius of the next ring, and of the ring being edited (the last one placed). */
+  /** The radius of the next ring (and of a ringed model's ring once it is clicked). */
   setRadius(radius: number): void {
     if (radius === this.radius) return;
     this.radius = radius;
-    const editing = this.editing;
-    if (editing !== null) this.rings = this.rings.map((r) => (r.model === editing ? { model: r.model, radius } : r));
-    this.ctx.changed(true);
+    this.ctx.changed(true); // the read-out's radius
   }
 
   clear(): boolean {
     if (this.rings.length === 0) return false;
     this.rings = [];
-    this.editing = null;
     this.ctx.changed(true);
     return true;
   }
@@ -73,7 +62,6 @@ export class RingTool {
     const kept = this.rings.filter((r) => this.ctx.place(r.model) !== null);
     if (kept.length === this.rings.length) return;
     this.rings = kept;
-    if (!kept.some((r) => r.model === this.editing)) this.editing = null;
     this.ctx.changed(true);
   }
 

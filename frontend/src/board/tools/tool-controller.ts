@@ -206,7 +206,6 @@ export class ToolController {
       ringRadius: this.rings.radius,
       ruler: this.ruler.readout(),
       rings: this.rings.readout(),
-      ringEdited: this.rings.edited,
       sight: this.sight.readout(),
       dragCheck: this.dragCheck.readout(),
     };

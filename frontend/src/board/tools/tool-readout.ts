@@ -61,8 +61,6 @@ export interface ToolReadout {
   ringRadius: number;
   ruler: RulerReadout | null;
   rings: readonly RingReadout[];
-  /** The model whose ring a new radius changes (the last ringed), if any. */
-  ringEdited: ModelId | null;
   sight: SightReadout | null;
   dragCheck: DragCheckReadout | null;
 }
@@ -73,7 +71,6 @@ export const emptyReadout = (): ToolReadout => ({
   ringRadius: DEFAULT_RING_RADIUS,
   ruler: null,
   rings: [],
-  ringEdited: null,
   sight: null,
   dragCheck: null,
 });

@@ -34,6 +34,7 @@ function Terrains({ row, side, control }: { row: Row; side: Side; control: AskCo
               highlighted={targets.has(key)}
               focused={control.focus.value === key}
               onClick={() => control.click(key)}
+              onActivate={() => control.confirm(key)}
             />
           );
         })}

@@ -14,6 +14,9 @@ export interface TerrainCardProps {
   highlighted: boolean;
   focused: boolean;
   onClick(): void;
+  /** The sheet's Activate button: an explicit confirmation, so it sends the card's choice
+   * (a plain tap on the table only shows it, QA s14 #3). */
+  onActivate(): void;
 }
 
 /** "orange terrain, 3 spawn boxes" */
@@ -74,7 +77,13 @@ function TerrainSheet({
   );
 }
 
-export function TerrainCard({ terrain, highlighted, focused, onClick }: TerrainCardProps) {
+export function TerrainCard({
+  terrain,
+  highlighted,
+  focused,
+  onClick,
+  onActivate,
+}: TerrainCardProps) {
   const open = useSignal(false);
   const pointer = usePointerType();
   const cls = [
@@ -114,7 +123,7 @@ export function TerrainCard({ terrain, highlighted, focused, onClick }: TerrainC
         <TerrainSheet
           terrain={terrain}
           // Offered only while the card is a choice: the prompt may move on while the sheet is open.
-          action={highlighted ? { label: "Activate", run: onClick } : null}
+          action={highlighted ? { label: "Activate", run: onActivate } : null}
           onClose={() => (open.value = false)}
         />
       )}

@@ -24,6 +24,9 @@ export interface AskControl {
   /** Choices wait while a command is in flight or the state is catching up. */
   busy: ReadonlySignal<boolean>;
   click(key: string): void;
+  /** An explicit confirmation on a thing (a sheet's button): its one choice is sent; with
+   * several, the thing is focused so that the prompt lists them. */
+  confirm(key: string): void;
   clearFocus(): void;
   send(cmd: DaCommand): void;
 }
@@ -79,6 +82,13 @@ export function useAsk(store: DaStore, send: (cmd: DaCommand) => void): AskContr
       const tap = tapOn(ask.peek(), key, focus.peek());
       if ("send" in tap) send(tap.send);
       else focus.value = tap.focus;
+    },
+    confirm(key) {
+      if (busy.peek()) return;
+      const here = choicesAt(ask.peek(), key);
+      const only = here.length === 1 ? here[0] : undefined;
+      if (only) send(only.cmd);
+      else if (here.length > 1) focus.value = key;
     },
     clearFocus() {
       focus.value = null;

@@ -386,10 +386,10 @@ describe("log lines that say what happened, and only that (QA s14 #5)", () => {
 
   it("says who goes without a token from the empty pool, and a location's ability (E17)", () => {
     expect(text({ type: "pool_ran_out", marines: ["oren", "vask"], terrain: null })).toBe(
-      "The support pool is empty: no token for Brother Oren and Brother Vask.",
+      "The support pool is empty, so Brother Oren and Brother Vask get no token.",
     );
     expect(text({ type: "pool_ran_out", marines: [], terrain: "blast-door" })).toBe(
-      "The support pool is empty: no token for Blast Door.",
+      "The support pool is empty, so Blast Door gets no token.",
     );
     expect(text({ type: "location_ability_used", location: "gantry-walk" })).toBe(
       "Gantry Walk: its on-entering ability applies.",

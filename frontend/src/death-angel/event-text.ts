@@ -191,7 +191,7 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
       const terrain = str(e, "terrain");
       if (terrain) who.push(n.terrain(terrain));
       const short = who.length ? andList(who) : "nobody";
-      return line(`The support pool is empty: no token for ${short}.`);
+      return line(`The support pool is empty, so ${short} ${who.length === 1 ? "gets" : "get"} no token.`);
     }
     case "location_ability_used":
       return line(`${n.location(str(e, "location"))}: its on-entering ability applies.`);

@@ -13,7 +13,7 @@ import { installDaTestHooks } from "./da-test-hooks";
 import { DecksPanel } from "./decks-panel";
 import { playerName } from "./event-text";
 import { FormationView } from "./formation-view";
-import { GameLog } from "./game-log";
+import { GameLog, LatestLog } from "./game-log";
 import { HandPanel } from "./hand-panel";
 import { LocationStrip } from "./location-strip";
 import { PromptBar } from "./prompt-bar";
@@ -100,6 +100,7 @@ export function DeathAngelPage({ route }: { route: PlayRoute }) {
       ) : (
         <div class="da-main">
           <PromptBar state={state} names={names} control={control} />
+          <LatestLog log={store.log} />
           <div class="da-table">
             <LocationStrip state={state} />
             <FormationView state={state} me={me} names={names} control={control} />

@@ -22,6 +22,17 @@ function noteFor(
   return undefined;
 }
 
+/** The hand while choosing: the cards that may be chosen first, in hand order, then the dimmed
+ * ones (last round's): a phone's row shows about two cards (QA s14 #6). */
+export function handOrder(
+  hand: readonly ActionCard[],
+  teams: readonly SelectTeam[],
+): readonly ActionCard[] {
+  const allowed = (c: ActionCard) =>
+    teams.some((t) => t.team === c.team && t.cards.includes(c.id));
+  return [...hand.filter(allowed), ...hand.filter((c) => !allowed(c))];
+}
+
 export function HandPanel({ state, control }: { state: DaState; control: AskControl }) {
   const ask = control.ask.value;
   const selecting: Selecting | null = ask.kind === "select_actions" ? ask : null;
@@ -47,6 +58,8 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
     ? `Still to choose: a card for ${andList(missing.map((t) => teamNames.get(t) ?? t))}.`
     : null;
 
+  const hand = selecting ? handOrder(state.hand, selecting.teams) : state.hand;
+
   return (
     <section class="da-hand" aria-label="Your hand" data-testid="da-hand">
       <header class="da-hand__head">
@@ -70,8 +83,13 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
           </button>
         )}
       </header>
+      {state.hand.length > 1 && (
+        <p class="da-caption da-hand__more">
+          {state.hand.length} cards: swipe the row for more{selecting ? " (dimmed ones last)" : ""}.
+        </p>
+      )}
       <div class="da-hand__cards">
-        {state.hand.map((card) => {
+        {hand.map((card) => {
           const team = teams.get(card.team);
           const allowed = team?.cards.includes(card.id) ?? false;
           return (

@@ -21,7 +21,14 @@ from vantage.app.ids import hash_token, is_game_id, new_game_id, new_seed, new_t
 from vantage.app.live import LiveGame
 from vantage.app.metrics import Metrics
 from vantage.app.query_pool import QueryPool
-from vantage.app.shell_commands import command_json, decide, is_version_free, parse_command
+from vantage.app.shell_commands import (
+    admit,
+    command_json,
+    decide,
+    is_version_free,
+    note_accepted,
+    parse_command,
+)
 from vantage.bus.base import Bus
 from vantage.engine.codec import unstorable
 from vantage.engine.context import Ctx, Viewer
@@ -377,6 +384,9 @@ class GameService:
                 {"current": game.version, "expected": expected_v},
             )
             return await self._unless_retry(game, viewer, intent_id, stale, recheck)
+        refused = admit(game, command, viewer.player)
+        if refused is not None:
+            return await self._unless_retry(game, viewer, intent_id, refused, recheck)
         dice = SeededDice(game.seed, first=game.rolls, salt=game.salt)
         now = self._clock()
         with self.metrics.timed("intent.decide"):
@@ -416,6 +426,7 @@ class GameService:
             intent_id=intent_id,
             actor=viewer.player,
         )
+        note_accepted(game, command, viewer.player)
         with self.metrics.timed("intent.fan_out"):
             await self._fan_out(game, before)
         return Ack(v)

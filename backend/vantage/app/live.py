@@ -45,6 +45,12 @@ class LiveGame:
     intents: OrderedDict[tuple[str | None, str], int] = field(default_factory=OrderedDict)
     """Recently committed (seat, intent id) pairs and their versions (idempotent retries): an id
     is a seat's own, so two seats may use the same one."""
+    entropy_at: dict[str, int] = field(default_factory=dict)
+    """Per player, the dice rolled so far when their last entropy was accepted in this process
+    (``shell_commands.admit``: one contribution per player between rolls)."""
+    side_run: dict[str, int] = field(default_factory=dict)
+    """Per player, their side commands (entropy, settings) accepted in a row in this process
+    since any other command was."""
     snapshots: dict[str | None, tuple[int, str]] = field(default_factory=dict)
     """The encoded ``snapshot`` message per view (a seat's player, ``None`` for spectators) and
     the version it shows, so every socket opened at one version shares one string."""

@@ -44,6 +44,52 @@ def decide(game: LiveGame, command: Any, ctx: Ctx) -> Decision:
     return game.ruleset.decide(game.state, command, ctx)
 
 
+SIDE_RUN = 8
+"""A seat's side commands (entropy, settings toggles) accepted in a row at most, until any
+command moves the game on: each is a stored event sent to every socket, and a seat sending them
+in a loop grew its game's log without limit (security audit s14 #3: 286 events/s)."""
+
+
+def is_side_command(game: LiveGame, command: Any) -> bool:
+    """A command accepted at any time that does not move the game on."""
+    return isinstance(command, ContributeEntropy) or game.ruleset.is_side_command(command)
+
+
+def admit(game: LiveGame, command: Any, player: str | None) -> Rejection | None:
+    """The live server's own refusals before deciding (never asked by ``verify``: a game stored
+    with more of these still re-decides as played): a second entropy string of a player with no
+    dice rolled since the first (it would change no roll the first did not; the dice protocol
+    needs one per player), more than ``SIDE_RUN`` side commands of a seat in a row, and the
+    ruleset's own (a setting set to what it is)."""
+    if player is None:
+        return None  # the decision refuses spectators
+    if isinstance(command, ContributeEntropy) and game.entropy_at.get(player) == game.rolls:
+        return Rejection(
+            "dice/entropy_pending",
+            "your last entropy is still to be used: no dice were rolled since; add more after "
+            "the next roll",
+        )
+    if is_side_command(game, command) and game.side_run.get(player, 0) >= SIDE_RUN:
+        return Rejection(
+            "intent/too_many_settings",
+            f"at most {SIDE_RUN} changes of settings or entropy in a row; play on first",
+            {"limit": SIDE_RUN},
+        )
+    return game.ruleset.admit(game.state, command, player)
+
+
+def note_accepted(game: LiveGame, command: Any, player: str | None) -> None:
+    """Count an accepted command for ``admit`` (after its events are committed and folded)."""
+    if not is_side_command(game, command):
+        game.side_run.clear()
+        return
+    if player is None:
+        return
+    game.side_run[player] = game.side_run.get(player, 0) + 1
+    if isinstance(command, ContributeEntropy):
+        game.entropy_at[player] = game.rolls
+
+
 def command_json(game: LiveGame, command: Any) -> dict[str, Any]:
     """A parsed command as JSON, stored with its events for verification."""
     if isinstance(command, ContributeEntropy):

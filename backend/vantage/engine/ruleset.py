@@ -78,6 +78,18 @@ class Ruleset(ABC, Generic[S]):
         """Commands that commute with everything skip the ``expected_v`` check."""
         return False
 
+    def admit(self, state: S, command: Any, actor: str | None) -> Rejection | None:
+        """A refusal the live server adds before deciding, outside the rules' decision: a
+        command that would log an event changing nothing (a setting set to what it is). The
+        export's verification and replays never ask, so games stored before a new refusal here
+        still re-decide as they were played (rules decision R38)."""
+        return None
+
+    def is_side_command(self, command: Any) -> bool:
+        """A command a seat may send at any time that does not move the game on (a setting);
+        the server accepts only a few of a seat's in a row (docs/protocol.md, "Limits")."""
+        return False
+
     def commutes(self, command: Any, event: Any) -> bool:
         """Whether ``command``, made before ``event`` was committed, means the same after it; the
         server then decides it on the newer state rather than refuse it as stale."""

@@ -11,7 +11,7 @@ from vantage.engine.decision import Decision
 from vantage.engine.errors import Rejection
 from vantage.engine.ruleset import Ruleset
 from vantage.rules.wh40k10e import views
-from vantage.rules.wh40k10e.commands import COMMAND_CODEC
+from vantage.rules.wh40k10e.commands import COMMAND_CODEC, ReactionOffers, RerollOffers
 from vantage.rules.wh40k10e.decide import decide
 from vantage.rules.wh40k10e.deployment import open_game
 from vantage.rules.wh40k10e.emitter import Emitter
@@ -73,6 +73,29 @@ class Wh40k10eRuleset(Ruleset[State]):
     def evolve(self, state: State, event: Any) -> State:
         """Apply one event."""
         return evolve(state, event)
+
+    def admit(self, state: State, command: Any, actor: str | None) -> Rejection | None:
+        """Re-roll and reaction offers set to what they already are are refused
+        (``settings/unchanged``), not logged: a seat alternating them grew the log without
+        limit (security audit s14 #3). Outside ``decide``, so older logs that hold such events
+        still verify. An offer is only ever waiting while the setting is on, so "off" when it
+        is off has nothing to decline."""
+        if actor is None or actor not in state.players:
+            return None
+        if isinstance(command, RerollOffers | ReactionOffers):
+            side = state.side(actor)
+            now = side.reroll_offers if isinstance(command, RerollOffers) else side.reaction_offers
+            if command.offer == now:
+                which = "re-roll" if isinstance(command, RerollOffers) else "reaction"
+                return Rejection(
+                    "settings/unchanged",
+                    f"your {which} offers are already {'on' if now else 'off'}",
+                )
+        return None
+
+    def is_side_command(self, command: Any) -> bool:
+        """The offers settings: accepted at any time, they do not move the game on."""
+        return isinstance(command, RerollOffers | ReactionOffers)
 
     def project(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """The table and the referee state."""

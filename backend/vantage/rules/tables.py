@@ -17,7 +17,10 @@ class TableRuleset(SandboxRuleset):
 
 for _name, _title in (
     ("wh40k-9e", "Warhammer 40,000 9th edition: table with measuring and line of sight"),
-    ("wh40k-8e", "Warhammer 40,000 8th edition: table with measuring and line of sight"),
+    (
+        "wh40k-8e",
+        "Warhammer 40,000 8th edition (update 1.6): table with measuring and line of sight",
+    ),
     ("deathmatch", "Deathmatch: table with sight arcs, cover and melee zones"),
 ):
     register(TableRuleset(_name, _title))

@@ -137,8 +137,8 @@ const GEOMETRY: Readonly<Record<string, string>> = {
     "craters do not; cover from touching light or heavy cover), and a drag shows coherency and " +
     'the 1" engagement range.',
   "wh40k-8e":
-    "Measuring, range rings and line of sight follow Warhammer 40,000 8th edition (buildings, " +
-    "hills and barricades block sight; ruins, woods and craters do not; cover from ruins, woods, " +
+    "Measuring, range rings and line of sight follow Warhammer 40,000 8th edition as its " +
+    "Official Update 1.6 (errata and FAQ) has it (buildings, hills and barricades block sight; ruins, woods and craters do not; cover from ruins, woods, " +
     'craters and barricades), and a drag shows coherency and the 1" engagement range.',
   deathmatch:
     "The tools follow Deathmatch: distances between silhouettes; a model sees only into the " +

@@ -14,14 +14,15 @@ const TERRAIN: Readonly<Record<string, string>> = {
   house: "#7a6f66",
   woods: "#4f7a48",
   forest: "#4f7a48",
-  crater: "#7b6149",
+  // a crater dark and a barricade light: the two browns were alike in the legend (QA s14)
+  crater: "#5b4534",
   hill: "#8c8a5a",
-  barricade: "#9a7b55",
-  wall: "#9a7b55",
+  barricade: "#b89c64",
+  wall: "#b89c64",
   obstacle: "#7f7a70",
   debris: "#6f6a62",
   container: "#6b7a88",
-  crate: "#9a7b55",
+  crate: "#b89c64",
   water: "#4d7a99",
 };
 

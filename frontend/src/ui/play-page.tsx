@@ -25,6 +25,8 @@ import { browserTimers, useSessionLifecycle } from "./session-lifecycle";
 
 /** The same "cannot move" words are not shown again sooner than this (a toast lasts 4.5 s). */
 const NOTICE_AGAIN_MS = 5000;
+/** A spectator's "cannot move models" comes back no sooner than this. */
+const SPECTATOR_AGAIN_MS = 60_000;
 
 function useGame(route: PlayRoute) {
   const game = useMemo(() => {
@@ -77,7 +79,9 @@ export function PlayPage({ route }: { route: PlayRoute }) {
       if (refusal === null) return;
       const now = performance.now();
       const last = lastNotice.current;
-      if (last !== null && last.message === refusal.message && now - last.at < NOTICE_AGAIN_MS) return;
+      // a spectator panning from base to base on a phone hears it once a minute, not per pan
+      const again = refusal.code === "intent/spectator" ? SPECTATOR_AGAIN_MS : NOTICE_AGAIN_MS;
+      if (last !== null && last.message === refusal.message && now - last.at < again) return;
       lastNotice.current = { message: refusal.message, at: now };
       notice.value = { intentId: null, ...refusal, seq: (notice.peek()?.seq ?? 0) + 1 };
     },

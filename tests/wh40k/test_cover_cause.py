@@ -38,7 +38,8 @@ def test_a_cause_exactly_when_there_is_cover_and_it_is_the_lanes_own(path: Path)
     ids = {p.id for p in scenario.table.terrain} | set(scenario.table.models)
     for q in (q for q in raw["queries"] if q["type"] == "cover"):
         cover, cause = _cause(scenario, q["observer"], q["target"])
-        assert cover == raw["expect"][q["id"]], q["id"]
+        if q["id"] in raw["expect"]:  # a conformance file may leave an answer open
+            assert cover == raw["expect"][q["id"]], q["id"]
         assert (cause is None) == (cover in (False, "none")), q["id"]
         if cause is None:
             continue

@@ -9,6 +9,7 @@ import {
   defaultAllocation,
   defenceNeeds,
   loggedDefenceTerms,
+  promptDefenceTerms,
   numberedNames,
   selectionCommand,
   tapOn,
@@ -263,6 +264,17 @@ describe("askOf", () => {
     // A latest defence roll of another marine is not his.
     const other = { type: "die_rolled", purpose: "defence", marine: "vask", against: 2 };
     expect(loggedDefenceTerms([{ e: other }], "tiber")).toBeNull();
+    // The prompt's own terms (combat.defence_words on the prompt) come first, log or no log.
+    const told = { ...info, defence: { modifiers: [{ label: "Psychic Ward", value: 1 }], against: 2 } };
+    const prompted: DaState = { ...base, pending: { ...p, info: told } };
+    expect(promptDefenceTerms(prompted.pending!)).toEqual({
+      modifiers: [{ label: "Psychic Ward", value: 1 }],
+      against: 2,
+      complete: true,
+    });
+    expect(text(askOf(prompted, "p1", names(base)))).toContain(
+      "against a swarm of 2 (+1 Psychic Ward): he needs 2 or more to survive; kept, this roll kills him.",
+    );
   });
 
   it("reads the other prompts", () => {

@@ -100,7 +100,7 @@ def test_reroll__attack_miss_with_token_offers_reroll() -> None:
     s = _attack_table(["talon-1"], tokens=1)
     s, _ = do(s, "p2", ATTACK, dice=[face(0)])
     p = prompt(s)
-    assert p.kind == "reroll" and p.info["value"] == 0
+    assert p.kind == "reroll" and p.info["value"] == 0 and "defence" not in p.info
     pool = s.pool
     s, events = do(s, "p2", {"type": "reroll"}, dice=[face(2)])
     assert types(events)[:2] == ["token_spent", "die_rolled"]
@@ -219,6 +219,9 @@ def test_reroll__defence_facing_the_swarm() -> None:
     s, _ = _defend(["talon-1"], 0, rows)
     p = prompt(s)
     assert p.kind == "reroll" and p.players == ("p2",) and p.info["purpose"] == "defence"
+    # what the roll is measured by, for the page to say what he needs (QA s14): a swarm of one,
+    # no modifier, so a 2 or more saves him
+    assert p.info["defence"] == {"modifiers": [], "against": 1}
     s, events = do(s, "p2", {"type": "reroll"}, dice=[face(5)])
     assert of(events, ev.SwarmAttackFinished)[0].survived
     assert s.formation[1].marine.tokens == 0
@@ -232,6 +235,15 @@ def test_reroll__again_then_keep() -> None:
     s, events = do(s, "p2", {"type": "keep_roll"})
     assert not of(events, ev.SwarmAttackFinished)[0].survived
     assert "tiber" in s.dead_marines
+
+
+def test_reroll__a_defence_prompt_names_the_card_bonus_and_broodlords() -> None:
+    """§6.9, §6.11: the card's +1 and each broodlord's -1, labelled as the log labels them."""
+    rows = [("maro", "L"), ("tiber", "R", 1), ("castor", "L"), ("halvar", "R")]
+    s, _ = _defend(["talon-1", "pale-tyrant"], 0, rows)
+    defence = prompt(s).info["defence"]
+    assert defence["against"] == 2
+    assert {"label": "The Pale Tyrant", "value": -1} in defence["modifiers"]
 
 
 def test_reroll__refused_when_attacked_from_behind() -> None:

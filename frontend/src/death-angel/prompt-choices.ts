@@ -239,7 +239,7 @@ function askText(
       const who = names.marine(String(i["marine"] ?? ""));
       const rolled = `${who} rolled ${String(i["value"] ?? "?")}`;
       if (i["purpose"] !== "defence") return `${rolled} on attack: spend a support token to re-roll?`;
-      const terms = defence ?? stateDefenceTerms(state, p);
+      const terms = promptDefenceTerms(p) ?? defence ?? stateDefenceTerms(state, p);
       if (!terms) return `${rolled} on defence: spend a support token to re-roll?`;
       return `${rolled} on defence ${defenceStake(terms)} Spend a support token to re-roll?`;
     }
@@ -283,6 +283,16 @@ export function loggedDefenceTerms(
     return { modifiers, against: e["against"], complete: true };
   }
   return null;
+}
+
+/** The terms the server puts on a defence re-roll prompt (`info.defence`, as it logs them with
+ * the roll), or null for a server that does not yet send them. */
+export function promptDefenceTerms(p: Pending): DefenceTerms | null {
+  const d = p.info["defence"];
+  if (typeof d !== "object" || d === null || typeof (d as Record<string, unknown>)["against"] !== "number") return null;
+  const rec = d as Record<string, unknown>;
+  const modifiers = recs(rec, "modifiers").map((m) => ({ label: s(m, "label"), value: n(m, "value") }));
+  return { modifiers, against: rec["against"] as number, complete: true };
 }
 
 /** The same terms read off the table (the swarm still attacking at the prompt's position and

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
@@ -25,7 +26,7 @@ from vantage.rules.death_angel.events import (
 )
 from vantage.rules.death_angel.formation import death_events, kill_options
 from vantage.rules.death_angel.hooks import team_mods
-from vantage.rules.death_angel.names import swarm_card_name
+from vantage.rules.death_angel.names import action_name, swarm_card_name
 from vantage.rules.death_angel.pack import SIDES, Side
 from vantage.rules.death_angel.prompt import Prompt, Step, ask, auto
 from vantage.rules.death_angel.state import (
@@ -106,6 +107,21 @@ def defence_terms(state: State, roll: Roll) -> DefenceTerms | None:
     return DefenceTerms(bonus=bonus, broodlords=lords, against=len(group.cards))
 
 
+def defence_words(state: State, roll: Roll) -> dict[str, Any] | None:
+    """``defence_terms`` in words, for the log and the re-roll prompt: each modifier with its
+    label (the team's card, -1 per broodlord) and the swarm's size (``against``)."""
+    terms = defence_terms(state, roll)
+    if terms is None:
+        return None
+    modifiers: list[dict[str, Any]] = []
+    card = state.selection.get(state.ix.marine_team[roll.marine])
+    if terms.bonus and card:
+        modifiers.append({"label": action_name(state.ix, card), "value": terms.bonus})
+    for c in terms.broodlords:
+        modifiers.append({"label": swarm_card_name(state.ix, c), "value": -1})
+    return {"modifiers": modifiers, "against": terms.against}
+
+
 def is_hit(state: State, roll: Roll) -> bool:
     """Attack: a skull, or a face an ability adds (§6.4). Defence: the marine dies (§6.11)."""
     if roll.purpose == "attack":
@@ -145,6 +161,8 @@ def step_roll(state: State) -> Step:
                 "value": roll.value,
                 "position": roll.position,
                 "side": roll.side,
+                # a defence: what the roll is measured by, so the page can say what he needs
+                **({"defence": defence_words(state, roll)} if roll.purpose == "defence" else {}),
             },
         )
     if roll.purpose == "attack":

@@ -13,7 +13,7 @@ from vantage.rules.death_angel import combat
 from vantage.rules.death_angel import events as ev
 from vantage.rules.death_angel.events import EVENT_CODEC
 from vantage.rules.death_angel.flow import prompt_of
-from vantage.rules.death_angel.names import action_name, swarm_card_name
+from vantage.rules.death_angel.names import swarm_card_name
 from vantage.rules.death_angel.pack import Location, MoveBox, Place, SpawnBox
 from vantage.rules.death_angel.state import Row, State, controller, team_marines
 
@@ -226,22 +226,12 @@ def project(state: State, me: str | None) -> dict[str, Any]:
 
 
 def defence_terms(state: State) -> dict[str, Any] | None:
-    """What a defence roll is measured by, in the state right after it, in words for the log
-    (``combat.defence_terms``: the team's card bonus, -1 per broodlord, the swarm's size). None
-    when no defence roll is in progress."""
+    """What the defence roll in progress is measured by, in words for the log
+    (``combat.defence_words``); None when no defence roll is in progress."""
     roll = state.roll
     if roll is None or roll.purpose != "defence":
         return None
-    terms = combat.defence_terms(state, roll)
-    if terms is None:
-        return None
-    modifiers: list[dict[str, Any]] = []
-    card = state.selection.get(state.ix.marine_team[roll.marine])
-    if terms.bonus and card:
-        modifiers.append({"label": action_name(state.ix, card), "value": terms.bonus})
-    for c in terms.broodlords:
-        modifiers.append({"label": swarm_card_name(state.ix, c), "value": -1})
-    return {"modifiers": modifiers, "against": terms.against}
+    return combat.defence_words(state, roll)
 
 
 def redact(

@@ -94,6 +94,10 @@ describe("describeDaEvent", () => {
     expect(
       text({ type: "genestealer_slain", card: "husk-5", position: 6, side: "R", requested: true }),
     ).toBe("Husk slain at position 6 right.");
+    // a last stand (Oath of Vengeance) is logged before the death it comes with: it says so
+    expect(
+      text({ type: "genestealer_slain", card: "husk-5", position: 6, side: "R", requested: false }),
+    ).toBe("Last stand: as the defence fails, the falling marine slays Husk at position 6 right.");
     expect(text({ type: "token_spent", marine: "oren" })).toBe(
       "Brother Oren spends a support token to re-roll.",
     );

@@ -219,6 +219,11 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
         "minor",
       );
     case "genestealer_slain":
+      // not asked for by an attack: a last stand (Oath of Vengeance), logged before the
+      // marine's death it comes with (QA s14: it read as a kill before the failed defence)
+      if (e["requested"] === false) {
+        return line(`Last stand: as the defence fails, the falling marine slays ${n.genestealer(str(e, "card"))} at ${at(e["position"], e["side"])}.`);
+      }
       return line(`${n.genestealer(str(e, "card"))} slain at ${at(e["position"], e["side"])}.`);
     case "kill_dropped":
       return line("No genestealer is left there to slay.", "minor");

@@ -439,18 +439,27 @@ def _weapon(node: Node, group: str | None) -> Weapon:
 def _abilities(found: list[Found]) -> tuple[Ability, ...]:
     seen: dict[tuple[str, str], Ability] = {}
     for f in found:
-        kind = _kind(f.item)
+        kind, name = _kind(f.item), ""
         if kind == "rule":
             text = f.item.attr("description")
         elif kind == "ability":
             text = next((v for _, v in _characteristics(f.item)), "")
         elif kind == "other":
             text = "; ".join(f"{k}: {v}" for k, v in _characteristics(f.item))
+            name = "Transport" if _transport(f.item) else ""
         else:
             continue
-        ability = Ability(name=_clean_name(f.item.attr("name")), text=text.strip())
+        ability = Ability(name=name or _clean_name(f.item.attr("name")), text=text.strip())
         seen.setdefault((ability.name, ability.text), ability)
     return tuple(seen.values())
+
+
+def _transport(profile: Node) -> bool:
+    """A ``typeName="Transport"`` profile: BSData writes a transport's capacity either so, named
+    after the unit with a ``Capacity`` characteristic, or as an Abilities profile named
+    "Transport". The first is kept as an ability named "Transport" too, with the text
+    ``"Capacity: ..."`` (audit s14 #2: named after the unit, no rule read its capacity)."""
+    return profile.attr("typeName").strip().casefold() == "transport"
 
 
 def _keywords(sel: Node) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -5,6 +5,7 @@ floats here, once, so that the rules never parse text.
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -12,7 +13,7 @@ from typing import Any, Literal
 
 from vantage.engine.codec import wire
 from vantage.geometry.shapes import Base, CircleBase
-from vantage.rosters.army import Army, ModelGroup, Weapon
+from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Weapon
 from vantage.rules.wh40k import WeaponProfile, parse_abilities, parse_dice_expr
 from vantage.rules.wh40k.abilities import AbilityError, parse_ability
 from vantage.rules.wh40k10e.leader_names import bodyguards
@@ -20,6 +21,10 @@ from vantage.rules.wh40k10e.leader_names import bodyguards
 ABILITIES_REVISION = 3
 """The rules revision (R38) from which the datasheet abilities of R39 are applied: a Leader's
 weapon ability for the unit it leads, "cannot Advance" and a single model's Damaged profile."""
+ARMY_REVISION = 4
+"""The rules revision (R38) from which an imported army is read as R41 says: a Leader by every
+ability named Leader (the datasheet's list, not the core rule's text), a Transport profile's
+"Capacity" and swapped wargear in place of the default weapon (``_spread``)."""
 
 MODEL_HEIGHT = {"INFANTRY": 1.6, "BEAST": 1.4, "SWARM": 0.8}
 """Default model heights in inches for line of sight (no roster carries heights)."""
@@ -195,12 +200,45 @@ def _height(keywords: tuple[str, ...]) -> float:
 
 
 def _loadouts(group: ModelGroup) -> list[list[str]]:
-    """Spread a group's carried totals over its models: the first models get the extras."""
+    """Spread a group's carried totals over its models: the first models get the extras
+    (rules revisions 1 to 3; ``_spread`` from ``ARMY_REVISION``)."""
     per_model: list[list[str]] = [[] for _ in range(group.count)]
     for carried in group.loadout:
         for i in range(carried.total):
             per_model[i % group.count].append(carried.weapon)
     return per_model
+
+
+def _spread(group: ModelGroup, weapons: dict[str, Weapon]) -> list[list[str]]:
+    """Spread a group's carried totals so that a swapped weapon replaces the default one (R41).
+
+    BattleScribe counts wargear per group ("7 rifles, 2 lances" for 9 models, army-lists.md
+    §1): the items go largest total first, each copy to the model that carries fewest of that
+    item, then fewest weapons of its kind (ranged or melee), then the first. So 7 rifles and 2
+    lances over 9 models give 7 rifles and 2 lances, one each, not a model with both. The
+    profiles of one multi-profile weapon (``group``) travel together. Each model lists its
+    weapons in the loadout's order.
+    """
+    count = group.count
+    items: dict[str, list[Carried]] = {}
+    for carried in group.loadout:
+        w = weapons.get(carried.weapon)
+        items.setdefault(f"g:{w.group}" if w and w.group else carried.weapon, []).append(carried)
+    held: list[dict[str, int]] = [{} for _ in range(count)]
+    got: list[dict[str, int]] = [{} for _ in range(count)]
+    for item in sorted(items.values(), key=lambda cs: -max(c.total for c in cs)):
+        w = weapons.get(item[0].weapon)
+        kind = "melee" if w is not None and w.kind == "melee" else "ranged"
+        heap = [(0, held[i].get(kind, 0), i) for i in range(count)]
+        heapq.heapify(heap)
+        for copy in range(max(c.total for c in item)):
+            have, of_kind, i = heapq.heappop(heap)
+            for c in item:
+                if copy < c.total:
+                    got[i][c.weapon] = got[i].get(c.weapon, 0) + 1
+            held[i][kind] = of_kind + 1
+            heapq.heappush(heap, (have + 1, of_kind + 1, i))
+    return [[c.weapon for c in group.loadout for _ in range(g.get(c.weapon, 0))] for g in got]
 
 
 def _ability_value(abilities: dict[str, str], name: str) -> str | None:
@@ -211,7 +249,7 @@ def _ability_value(abilities: dict[str, str], name: str) -> str | None:
     return None
 
 
-def unit_sheets(army: Army, player: str, revision: int = ABILITIES_REVISION) -> list[UnitSheet]:
+def unit_sheets(army: Army, player: str, revision: int = ARMY_REVISION) -> list[UnitSheet]:
     """Every unit of an army as sheets, with unit and model ids prefixed by the player; a game
     of rules revision ``revision`` (R38) reads the abilities that revision applies."""
     out = []
@@ -220,10 +258,12 @@ def unit_sheets(army: Army, player: str, revision: int = ABILITIES_REVISION) -> 
         uid = f"{player}-{unit.id}"
         keywords = tuple(k.upper() for k in unit.keywords)
         abilities = {a.name.upper(): a.text for a in unit.abilities}
+        army_rules = revision >= ARMY_REVISION
+        arms = {w.name: w for w in unit.weapons}
         models: list[tuple[str, ModelSheet]] = []
         for group in unit.models:
             stats = dict(group.profile.stats) if group.profile else {}
-            for carried in _loadouts(group):
+            for carried in _spread(group, arms) if army_rules else _loadouts(group):
                 mid = f"{uid}-{len(models) + 1}"
                 models.append((mid, _model_sheet(group, stats, carried, keywords)))
         invuln = _ability_value(abilities, "INVULNERABLE SAVE")
@@ -243,11 +283,17 @@ def unit_sheets(army: Army, player: str, revision: int = ABILITIES_REVISION) -> 
                 feel_no_pain=number(fnp) or None if fnp else None,
                 scouts=float(inches(scouts) or 0.0) if scouts else 0.0,
                 deadly_demise=_ability_value(abilities, "DEADLY DEMISE"),
-                capacity=_capacity(abilities),
+                capacity=_capacity(abilities, unit.abilities if army_rules else ()),
                 firing_deck=number(_ability_value(abilities, "FIRING DECK")),
                 weapons=tuple(weapon_sheet(w) for w in unit.weapons),
                 models=tuple(models),
-                leads=_leads(abilities, keywords, [n for n in named if n[0] != uid]),
+                leads=_leads(
+                    [(a.name.upper(), a.text) for a in unit.abilities]
+                    if army_rules
+                    else [(n, t) for n, t in abilities.items() if n.startswith("LEADER")][:1],
+                    keywords,
+                    [n for n in named if n[0] != uid],
+                ),
                 grants=tuple(read.grants),
                 damaged=read.damaged,
                 datasheet=notes,
@@ -257,13 +303,21 @@ def unit_sheets(army: Army, player: str, revision: int = ABILITIES_REVISION) -> 
 
 
 def _leads(
-    abilities: dict[str, str], keywords: tuple[str, ...], others: list[tuple[str, str]]
+    abilities: list[tuple[str, str]], keywords: tuple[str, ...], others: list[tuple[str, str]]
 ) -> tuple[str, ...]:
-    """The Bodyguard units a CHARACTER's Leader ability names (§3.6)."""
-    text = next((t for name, t in abilities.items() if name.startswith("LEADER")), None)
-    if text is None or "CHARACTER" not in keywords:
+    """The Bodyguard units a CHARACTER's abilities named Leader name (§3.6), all of them: a
+    BattleScribe export gives both the datasheet's "Leader" ability (its list of units) and the
+    core rule "Leader" (generic text naming none, R41). Revisions 1 to 3 read only the one a
+    name-keyed dict kept: the last text under the first name."""
+    if "CHARACTER" not in keywords:
         return ()
-    return bodyguards(text, others)
+    named = {
+        uid
+        for name, text in abilities
+        if name.startswith("LEADER")
+        for uid in bodyguards(text, others)
+    }
+    return tuple(uid for uid, _ in others if uid in named)  # in army order
 
 
 CORE = (
@@ -285,8 +339,16 @@ def _core_names(abilities: dict[str, Any]) -> set[str]:
     return {core for core in CORE for name in abilities if name.startswith(core)}
 
 
-def _capacity(abilities: dict[str, str]) -> int:
+_CAPACITY = re.compile(r"^\s*capacity\s*:", re.IGNORECASE)
+
+
+def _capacity(abilities: dict[str, str], listed: tuple[Ability, ...] = ()) -> int:
+    """The Transport ability's capacity; with ``listed`` (from ``ARMY_REVISION``) also a
+    ``typeName="Transport"`` profile as an army imported before R41 keeps it: an ability named
+    after the unit whose text is ``"Capacity: ..."``."""
     text = abilities.get("TRANSPORT")
+    if text is None:
+        text = next((a.text for a in listed if _CAPACITY.match(a.text)), None)
     if text is None:
         return 0
     match = re.search(r"transport (\d+)", text, re.IGNORECASE)

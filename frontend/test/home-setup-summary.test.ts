@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSetup, namesSize } from "../src/ui/home-page";
+import { describeSetup, namesSize, seatHint } from "../src/ui/home-page";
 
 describe("the lobby's table set-up summary", () => {
   const empty = { table: { width: 60, depth: 44 }, units: [], models: [], terrain: [] };
@@ -17,5 +17,17 @@ describe("the lobby's table set-up summary", () => {
   it("keeps the size and counts under a title without the size", () => {
     const demo = { table: { width: 60, depth: 44 }, terrain: [{}, {}, {}], units: [{}, {}], models: [{}, {}, {}] };
     expect(describeSetup(demo, "Demo: terrain and two small forces")).toBe("60 × 44 in · 3 terrain pieces · 2 units, 3 models");
+  });
+});
+
+describe("the lobby's word on what a seat is", () => {
+  it("says Death Angel is cooperative and how many teams each player commands (digest §3.2)", () => {
+    expect(seatHint("death-angel", 1)).toBe(
+      "Cooperative: every seat plays together against the genestealers. With 1 player, each commands 3 combat teams.",
+    );
+    expect(seatHint("death-angel", 3)).toContain("With 3 players, each commands 2 combat teams.");
+    expect(seatHint("death-angel", 5)).toContain("With 5 players, each commands 1 combat team.");
+    expect(seatHint("death-angel", 9)).toBe("Cooperative: every seat plays together against the genestealers.");
+    expect(seatHint("wh40k-9e", 2)).toBeNull();
   });
 });

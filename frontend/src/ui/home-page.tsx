@@ -37,6 +37,19 @@ export function describeSetup(setup: Record<string, unknown>, title = ""): strin
   return parts.join(" · ");
 }
 
+/** Combat teams each player commands in Space Hulk: Death Angel, by the number of players
+ * (digest §3.2; the server's setup.PICKS_PER_PLAYER). */
+const DA_TEAMS: Readonly<Record<number, number>> = { 1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1 };
+
+/** What a seat means for this system, when that needs saying (QA s14: a seat count alone does
+ * not tell a Death Angel newcomer it is cooperative, nor how many teams each one plays). */
+export function seatHint(system: string, seats: number): string | null {
+  if (system !== "death-angel") return null;
+  const teams = DA_TEAMS[seats];
+  const each = teams === undefined ? "" : ` With ${seats} ${seats === 1 ? "player" : "players"}, each commands ${teams} combat ${teams === 1 ? "team" : "teams"}.`;
+  return `Cooperative: every seat plays together against the genestealers.${each}`;
+}
+
 export function HomePage() {
   const systems = useSignal<SystemInfo[] | null>(null);
   const system = useSignal<string>("");
@@ -192,6 +205,11 @@ export function HomePage() {
             {seatsBad && (
               <span class="error" data-testid="seats-error">
                 A whole number from {seatRange.min} to {seatRange.max}
+              </span>
+            )}
+            {!seatsBad && seatHint(system.value, seats.value) && (
+              <span class="muted" data-testid="seats-hint">
+                {seatHint(system.value, seats.value)}
               </span>
             )}
           </label>

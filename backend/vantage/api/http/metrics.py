@@ -18,10 +18,14 @@ LOOPBACK = ("127.0.0.1", "::1")
 
 @router.get("/api/metrics")
 async def metrics(request: Request, services: ServicesDep, reset: bool = False) -> Any:
-    """Intent timings (lock wait, decide, commit, fan-out, total) and counts by outcome; only a
-    client on this machine may reset them (a benchmark between runs)."""
-    if reset and (request.client is None or request.client.host not in LOOPBACK):
-        refusal = Rejection("metrics/local_only", "only a client on the server's machine may reset")
+    """Intent timings (lock wait, decide, commit, fan-out, total) and counts by outcome, for a
+    client on this machine only, who may also reset them (a benchmark between runs). The counts
+    by refusal code told anyone polling them which rule a secret 10e Battle Formations
+    declaration broke (security audit s14 #4), so nobody else may read them either."""
+    if request.client is None or request.client.host not in LOOPBACK:
+        refusal = Rejection(
+            "metrics/local_only", "only a client on the server's machine may read the metrics"
+        )
         return rejection_response(refusal, 403)
     snapshot = services.games.metrics.snapshot()
     snapshot["sockets"] = services.rooms.total_members()

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from vantage import __version__
+from vantage.api.access_log import install_token_redaction
 from vantage.api.deps import Services
 from vantage.api.errors import install_error_handlers
 from vantage.api.http import games, health, metrics, rosters, systems
@@ -61,10 +62,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """A Vantage server for these settings; nothing connects until the app starts."""
     settings = settings or Settings()
     _refuse_memory_bus_with_workers(settings)
+    install_token_redaction()  # seat tokens never reach the access log (security audit s14 #6)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         tune_runtime()
+        install_token_redaction()  # again, should the server's log set-up have come after
         db = open_database(settings.database_url)
         bus = open_bus(settings.bus_url)
         queries = QueryPool(settings.query_workers, settings.queries_per_game)

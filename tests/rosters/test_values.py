@@ -27,7 +27,11 @@ UNIT: dict[str, Any] = {
             "id": "p",
             "name": "Model A",
             "typeName": "Unit",
-            "characteristics": [{"name": "M", "$text": '6"'}, {"name": "T", "$text": "4"}],
+            "characteristics": [
+                {"name": k, "$text": v}
+                for k, v in (("M", '6"'), ("T", "4"), ("SV", "3+"), ("W", "2"), ("LD", "6+"))
+            ]
+            + [{"name": "OC", "$text": "2"}],
         }
     ],
     "selections": [{"id": "m", "name": "Model A", "entryId": "e2", "number": 5, "type": "model"}],
@@ -217,3 +221,64 @@ def test_a_force_army_rule_is_reported_not_dropped_silently() -> None:
         "army rule 'Oath' of force 'Army Roster' is not imported: "
         "Vantage does not apply army rules yet",
     )
+
+
+def _weapon_unit(**stats: str) -> dict[str, Any]:
+    unit = _unit()
+    chars = {"Range": '24"', "A": "2", "BS": "3+", "S": "4", "AP": "0", "D": "1"} | stats
+    unit["selections"][0]["profiles"] = [
+        {
+            "id": "w",
+            "name": "Slag rifle",
+            "typeName": "Ranged Weapons",
+            "characteristics": [{"name": k, "$text": v} for k, v in chars.items()],
+        }
+    ]
+    return unit
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("A", "lots"),
+        ("A", "-4"),
+        ("A", "1000"),
+        ("D", "D6-1"),
+        ("D", "-"),
+        ("D", "N/A"),
+        ("S", "0"),
+        ("AP", "+1"),
+        ("BS", "0+"),
+        ("Range", "far"),
+    ],
+)
+def test_a_weapon_characteristic_the_rules_cannot_read_is_refused(field: str, value: str) -> None:
+    """Army audit s14 #3: A "lots" imported, made a game, and every shot failed."""
+    result = import_roster("v.json", json.dumps(_doc(_weapon_unit(**{field: value}))).encode())
+    assert isinstance(result, RosterError) and result.code == "roster/bad_value"
+    key = field.upper()
+    assert f"unit 'Unit A', weapon 'Slag rifle': {key} {value!r}" in result.message
+
+
+def test_na_skill_and_a_melee_range_are_read_as_the_rules_read_them() -> None:
+    army = import_roster("v.json", json.dumps(_doc(_weapon_unit(BS="N/A"))).encode())
+    assert isinstance(army, Army)
+
+
+@pytest.mark.parametrize(("field", "value"), [("T", "-3"), ("SV", "0+"), ("W", "two")])
+def test_a_model_characteristic_the_rules_cannot_read_is_refused(field: str, value: str) -> None:
+    unit = _unit()
+    for c in unit["profiles"][0]["characteristics"]:
+        if c["name"] == field:
+            c["$text"] = value
+    result = import_roster("v.json", json.dumps(_doc(unit)).encode())
+    assert isinstance(result, RosterError) and result.code == "roster/bad_value"
+    assert f"unit 'Unit A', model 'Model A': {field} {value!r}" in result.message
+
+
+def test_a_missing_model_characteristic_is_a_warning() -> None:
+    unit = _unit()
+    unit["profiles"][0]["characteristics"] = unit["profiles"][0]["characteristics"][:3]
+    army = import_roster("v.json", json.dumps(_doc(unit)).encode())
+    assert isinstance(army, Army)
+    assert army.warnings == ("Unit A: Model A has no W, LD, OC in its profile",)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from vantage.rosters.abilities import parse_abilities, split_keywords
 from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Profile, Unit, Weapon
+from vantage.rosters.characteristics import missing_stats, model_problem, weapon_problem
 from vantage.rosters.errors import BAD_VALUE, TOO_LARGE, RosterFailure
 from vantage.rosters.tree import Node
 
@@ -64,6 +65,8 @@ def build_army(root: Node) -> Army:
         )
         for sel in _unit_selections(force, warnings, configuration):
             units.append(build_unit(sel))
+            if edition == "wh40k-10e":
+                warnings.extend(_check_stats(units[-1], sel))
             if units[-1].id in ids:
                 raise _bad(
                     f"{sel.path}.id",
@@ -98,6 +101,30 @@ def build_army(root: Node) -> Army:
         configuration=tuple(c for c in configuration if c),
         warnings=tuple(warnings),
     )
+
+
+def _check_stats(unit: Unit, sel: Node) -> list[str]:
+    """A 10th-edition unit's characteristics as the rules read them (``characteristics``): one
+    they cannot read is refused naming the unit, the weapon or model and the field; a model
+    characteristic that is missing is a warning (it is read as a default: W 1, Sv 7+, OC 0)."""
+    for weapon in unit.weapons:
+        bad = weapon_problem(weapon.kind, weapon.stats)
+        if bad:
+            raise _bad(
+                sel.path,
+                f"unit {unit.name!r}, weapon {weapon.name!r}: {bad[0]} {bad[1]}",
+            )
+    out = []
+    for group in unit.models:
+        if group.profile is None:
+            continue
+        bad = model_problem(group.profile.stats)
+        if bad:
+            raise _bad(sel.path, f"unit {unit.name!r}, model {group.name!r}: {bad[0]} {bad[1]}")
+        missing = missing_stats(group.profile.stats)
+        if missing:
+            out.append(f"{unit.name}: {group.name} has no {', '.join(missing)} in its profile")
+    return out
 
 
 def detect_edition(root: Node) -> tuple[str, list[str]]:

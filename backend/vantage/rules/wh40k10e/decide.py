@@ -13,6 +13,7 @@ from typing import Any
 from vantage.engine.decision import Decision
 from vantage.engine.dice import Dice
 from vantage.engine.errors import Rejection
+from vantage.rules.wh40k.dice_expr import DiceExprError
 from vantage.rules.wh40k10e import (
     charge,
     choices,
@@ -66,7 +67,12 @@ def decide(state: State, cmd: Any, actor: str | None, dice: Dice) -> Decision:
     handler = _HANDLERS.get(type(cmd))
     if handler is None:
         return Rejection("intent/unknown_command", f"unknown command {type(cmd).__name__}")
-    rejected = handler(em, cmd)
+    try:
+        rejected = handler(em, cmd)
+    except DiceExprError as exc:
+        # A weapon's A or D that is no dice expression, in an army stored before new games
+        # refused it (setup._unreadable): the command is refused, as its exception did.
+        return Rejection("weapon/unreadable", f"a weapon's characteristic cannot be rolled: {exc}")
     if rejected:
         return rejected
     end.check_destroyed(em)

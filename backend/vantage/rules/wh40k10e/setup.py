@@ -18,6 +18,7 @@ from vantage.engine.codec import printable, wire
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
 from vantage.rosters import Army, army_from_json, demo_armies
+from vantage.rosters.characteristics import model_problem, weapon_problem
 from vantage.rosters.demo import FIRST_RELEASE
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
 from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
@@ -175,8 +176,47 @@ def _armies(raw: object, revision: int) -> tuple[list[UnitSheet], Rejection | No
             return _bad(f"armies.{player}", "the army has no units")
         out.extend(sheets)
         if refusal is None:
-            refusal = _missing_base(army, f"armies.{player}")
+            refusal = _missing_base(army, f"armies.{player}") or _unreadable(army, player)
     return out, refusal
+
+
+OTHER_EDITIONS = {
+    "wh40k-9e": "9th edition",
+    "wh40k-8e": "8th edition",
+    "unknown": "an unknown game",
+}
+"""Editions an import names that this game must not take: a 9th-edition list has no OC and
+other weapon stats, which the sheets would read as defaults (army audit s14 #6)."""
+
+
+def _unreadable(army: Army, player: str) -> Rejection | None:
+    """A new game refuses an army from another game system, or with a characteristic the rules
+    cannot read (``rosters.characteristics``): a stored army that holds one still loads, and
+    a weapon whose A or D cannot be rolled is refused when used (``weapon/unreadable``)."""
+    path = f"armies.{player}"
+    if army.edition in OTHER_EDITIONS:
+        what = army.game_system or OTHER_EDITIONS[army.edition]
+        return _bad(
+            f"{path}.edition",
+            f"{army.name!r} is a list for {what}, not Warhammer 40,000 10th edition: "
+            "import a 10th-edition list",
+        )
+    for i, unit in enumerate(army.units):
+        for j, weapon in enumerate(unit.weapons):
+            bad = weapon_problem(weapon.kind, weapon.stats)
+            if bad:
+                return _bad(
+                    f"{path}.units[{i}].weapons[{j}].{bad[0]}",
+                    f"{unit.name}, weapon {weapon.name}: {bad[0]} {bad[1]}",
+                )
+        for j, group in enumerate(unit.models):
+            bad = model_problem(group.profile.stats) if group.profile else None
+            if bad:
+                return _bad(
+                    f"{path}.units[{i}].models[{j}].profile.{bad[0]}",
+                    f"{unit.name}, model {group.name}: {bad[0]} {bad[1]}",
+                )
+    return None
 
 
 def _missing_base(army: Army, path: str) -> Rejection | None:

@@ -6,6 +6,12 @@ import { ApiRequestError } from "../net/http-api";
 import { type ArmySummary, baseQuestions, basesField, summarizeArmy } from "./army";
 import { importRoster } from "./roster-api";
 
+/** The server's roster size limit (rosters/importer.py ``MAX_FILE_BYTES``): one limit, one message. */
+export const MAX_ROSTER_BYTES = 4 * 1024 * 1024;
+
+/** The message for a file over the limit, as the server words it. */
+export const tooLarge = (name: string): string => `${name}: the file is larger than 4 MiB`;
+
 /** `{"demo": i}` or an imported army's JSON; null while not ready. */
 export type ArmyChoice = { demo: number } | Record<string, unknown>;
 
@@ -55,14 +61,26 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
   });
 
   const send = async (f: File, bases: string | null) => {
-    busy.value = true;
     error.value = null;
+    if (f.size > MAX_ROSTER_BYTES) {
+      // the server's own words for a file over its limit (docs/army-import.md), named, before a
+      // 10 MB upload meets the body limit's "bodies are limited to 8388608 bytes" (audit s14 #5)
+      imported.value = null;
+      error.value = tooLarge(f.name);
+      return;
+    }
+    busy.value = true;
     try {
       const army: unknown = await importRoster(f, f.name, bases);
       imported.value = army && typeof army === "object" && !Array.isArray(army) ? (army as Record<string, unknown>) : null;
     } catch (err) {
       imported.value = null;
-      error.value = err instanceof ApiRequestError ? err.message : "The server could not be reached.";
+      error.value =
+        err instanceof ApiRequestError
+          ? err.status === 413
+            ? tooLarge(f.name)
+            : err.message
+          : "The server could not be reached.";
     } finally {
       busy.value = false;
     }

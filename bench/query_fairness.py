@@ -1,10 +1,11 @@
 """One client's flood against everyone else (security audit findings 5-7, after the auditor's
 ``stallq.py``, ``socks.py`` and ``stall.py create``).
 
-- ``queries``: a maximal deathmatch table (5,000 models, 2,000 terrain pieces); --sockets seats
-  each keep 4 heavy queries (``visible``, ``sight``, ``unit_check``, ``measure``) in flight for
-  --rounds rounds, while a second game's seat asks a trivial ``measure`` every 50 ms. Reports
-  that trivial query's round trip.
+- ``queries``: a maximal deathmatch table (5,000 models, 2,000 terrain pieces) in each of
+  --games games (security audit s14 #1: games are free, so a flood spreads over several);
+  --sockets seats, shared out over those games, each keep 4 heavy queries (``visible``,
+  ``sight``, ``unit_check``, ``measure``) in flight for --rounds rounds, while another game's
+  seat asks a trivial ``measure`` every 50 ms. Reports that trivial query's round trip.
 - ``sockets``: --connects sockets opened at once on a maximal sandbox table's spectator link
   (and not read), while another game's seat pings every 50 ms. Reports the connect time, the
   sockets the server accepted, the ping and the server's RSS.
@@ -142,11 +143,15 @@ def rss_mb(pid: int | None) -> float | None:
     return None
 
 
-async def bench_queries(base: str, sockets: int, rounds: int) -> dict[str, Any]:
+async def bench_queries(base: str, sockets: int, rounds: int, games: int = 1) -> dict[str, Any]:
     ws_base = base.replace("http", "ws", 1)
     async with httpx.AsyncClient(base_url=base, timeout=300) as c:
-        game = await _create(c, {"system": "deathmatch", "setup": heavy_setup()})
-        seats = [await _seat(ws_base, game, game["seats"][0]["token"]) for _ in range(sockets)]
+        body = {"system": "deathmatch", "setup": heavy_setup()}
+        tables = [await _create(c, body) for _ in range(games)]
+        seats = []
+        for i in range(sockets):
+            game = tables[i % games]
+            seats.append(await _seat(ws_base, game, game["seats"][0]["token"]))
         watcher = await _watcher(c, ws_base, "query")
         await asyncio.sleep(1)
         idle = list(watcher.times)
@@ -167,6 +172,7 @@ async def bench_queries(base: str, sockets: int, rounds: int) -> dict[str, Any]:
         for ws in [*seats, watcher.ws]:
             await ws.close()
     return {
+        "games": games,
         "sockets": sockets,
         "heavy_queries": sockets * rounds * 4,
         "flood_seconds": round(took, 2),
@@ -234,7 +240,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
     if args.mode in ("all", "create"):
         report["create"] = await bench_create(base)
     if args.mode in ("all", "queries"):
-        report["queries"] = await bench_queries(base, args.sockets, args.rounds)
+        report["queries"] = await bench_queries(base, args.sockets, args.rounds, args.games)
     if args.mode in ("all", "sockets"):
         report["sockets"] = await bench_sockets(base, args.connects, pid)
     return report
@@ -245,6 +251,7 @@ def main() -> None:
     parser.add_argument("--mode", choices=["all", "queries", "sockets", "create"], default="all")
     parser.add_argument("--sockets", type=int, default=8, help="flooding sockets (queries)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds of 4 queries per socket")
+    parser.add_argument("--games", type=int, default=1, help="games the flood spreads over")
     parser.add_argument("--connects", type=int, default=300, help="sockets opened (sockets)")
     parser.add_argument("--url", help="an already running server (default: start one)")
     parser.add_argument("--pid", type=int, help="that server's process id, for its RSS")

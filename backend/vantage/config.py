@@ -14,6 +14,7 @@ ENV_VARS = (
     "VANTAGE_PUBLIC_URL",
     "VANTAGE_QUERY_WORKERS",
     "VANTAGE_QUERIES_PER_GAME",
+    "VANTAGE_QUERY_GAMES_PER_CLIENT",
     "VANTAGE_SOCKETS_PER_SEAT",
     "VANTAGE_SOCKETS_PER_SPECTATOR_LINK",
     "VANTAGE_SOCKETS_PER_GAME",
@@ -58,6 +59,10 @@ class Settings(BaseSettings):
     queries_per_game: int = Field(default=2, ge=1, le=64)
     """At most this many of one game's queries with those threads at once, whatever the number
     of its sockets; the rest wait in the game's own line (docs/protocol.md, "Limits")."""
+    query_games_per_client: int | None = Field(default=None, ge=1, le=64)
+    """The query threads hold queries of at most this many games of one client address at once
+    (games are free); by default one less than ``query_workers`` (at least 1), so one client
+    never holds every thread."""
     sockets_per_seat: int = Field(default=8, ge=1)
     """Open sockets per seat link in this process; one more is refused (close code 4429)."""
     sockets_per_spectator_link: int = Field(default=256, ge=1)

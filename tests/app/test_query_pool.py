@@ -106,3 +106,132 @@ async def test_a_waiter_cancelled_as_its_turn_is_passed_over_ends_cancelled() ->
         await second
     assert (pool.in_flight("g"), pool.waiting("g")) == (0, 0)
     pool.close()
+
+
+async def test_a_game_waits_only_for_the_running_queries_when_several_games_flood() -> None:
+    """Security audit s14 #1: two flooding games held every thread and lined their queued
+    queries up in the threads' own queue, so a third game's trivial question waited for all of
+    them (18 s). Now the thread the first finished query frees goes to that third game."""
+    pool = QueryPool(workers=2, per_game=2)
+    tickets = threading.Semaphore(0)
+    lock = threading.Lock()
+    started: list[str] = []
+
+    def heavy(name: str) -> str:
+        with lock:
+            started.append(name)
+        assert tickets.acquire(timeout=30), "never let through"
+        return name
+
+    try:
+        flood = [
+            asyncio.create_task(pool.run(game, lambda g=game: heavy(g)))  # type: ignore[misc]
+            for _ in range(5)
+            for game in ("attacker-1", "attacker-2")
+        ]
+        await _until(lambda: len(started) == 2)
+        assert pool.busy() == 2
+        light = asyncio.create_task(pool.run("victim", lambda: "measured"))
+        await asyncio.sleep(0.05)
+        assert not light.done()  # every thread is busy: it waits for one of those two
+        tickets.release()  # one heavy query ends
+        assert await asyncio.wait_for(light, 5) == "measured"
+        assert len(started) <= 3  # at most the freed thread's next job, after the victim's
+        tickets.release(100)
+        assert sorted(await asyncio.gather(*flood)) == ["attacker-1"] * 5 + ["attacker-2"] * 5
+        assert pool.busy() == 0 and pool.waiting("attacker-1") == 0
+    finally:
+        tickets.release(100)
+        pool.close()
+
+
+async def test_waiting_games_take_turns() -> None:
+    """A freed thread goes to the waiting game with the fewest running, then the one served
+    longest ago: two games flooding one thread alternate."""
+    pool = QueryPool(workers=1, per_game=1)
+    order: list[str] = []
+    gate = Gate()
+    try:
+        first = asyncio.create_task(pool.run("a", gate.work))
+        await _until(lambda: gate.running == 1)
+        tasks = [
+            asyncio.create_task(pool.run(game, lambda g=game: order.append(g)))  # type: ignore[misc]
+            for game in ("a", "a", "a", "b", "b", "b")
+        ]
+        await asyncio.sleep(0.05)
+        gate.opened.set()
+        await asyncio.gather(first, *tasks)
+        assert order == ["b", "a", "b", "a", "b", "a"]
+    finally:
+        gate.opened.set()
+        pool.close()
+
+
+async def test_the_last_thread_is_kept_for_a_game_with_no_query_running() -> None:
+    """Two games flooding four threads hold three of them: a third game's question gets the
+    fourth at once, without waiting for a heavy query to end."""
+    pool = QueryPool(workers=4, per_game=2)
+    gate = Gate()
+    try:
+        flood = [
+            asyncio.create_task(pool.run(game, gate.work))
+            for _ in range(5)
+            for game in ("attacker-1", "attacker-2")
+        ]
+        await _until(lambda: gate.running == 3)
+        await asyncio.sleep(0.05)
+        assert gate.running == 3 and pool.busy() == 3
+        assert await asyncio.wait_for(pool.run("victim", lambda: "measured"), 5) == "measured"
+        gate.opened.set()
+        assert await asyncio.gather(*flood) == ["slow"] * 10
+        assert gate.most == 3
+    finally:
+        gate.opened.set()
+        pool.close()
+
+
+async def test_one_client_flooding_as_many_games_as_threads_leaves_one_for_others() -> None:
+    """Games are free: one client flooding four games held all four threads with a long query
+    each, and anyone else's question waited for the first of them to end. The threads hold
+    queries of at most three games of one client address, so it never holds the last one."""
+    pool = QueryPool(workers=4, per_game=2)
+    gate = Gate()
+    try:
+        flood = [
+            asyncio.create_task(pool.run(f"attacker-{i}", gate.work, "203.0.113.9"))
+            for _ in range(3)
+            for i in range(4)
+        ]
+        await _until(lambda: gate.running == 3)
+        await asyncio.sleep(0.05)
+        assert gate.running == 3 and pool.client_running("203.0.113.9") == 3
+        assert pool.client_games("203.0.113.9") == 3
+        asked = pool.run("victim", lambda: "measured", "198.51.100.7")
+        assert await asyncio.wait_for(asked, 5) == "measured"
+        gate.opened.set()
+        assert await asyncio.gather(*flood) == ["slow"] * 12
+        assert gate.most == 3 and pool.client_running("203.0.113.9") == 0
+    finally:
+        gate.opened.set()
+        pool.close()
+
+
+async def test_a_client_flooding_two_games_still_gets_the_last_thread_for_a_third() -> None:
+    """Behind one NAT a club shares an address: a game of it with no query running still gets
+    the last thread while that address floods fewer games than the cap."""
+    pool = QueryPool(workers=4, per_game=2)
+    gate = Gate()
+    nat = "192.0.2.1"
+    try:
+        flood = [
+            asyncio.create_task(pool.run(f"heavy-{i}", gate.work, nat))
+            for _ in range(4)
+            for i in range(2)
+        ]
+        await _until(lambda: gate.running == 3)
+        assert await asyncio.wait_for(pool.run("light", lambda: "measured", nat), 5) == "measured"
+        gate.opened.set()
+        assert await asyncio.gather(*flood) == ["slow"] * 8
+    finally:
+        gate.opened.set()
+        pool.close()

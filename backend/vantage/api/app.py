@@ -70,7 +70,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         install_token_redaction()  # again, should the server's log set-up have come after
         db = open_database(settings.database_url)
         bus = open_bus(settings.bus_url)
-        queries = QueryPool(settings.query_workers, settings.queries_per_game)
+        queries = QueryPool(
+            settings.query_workers, settings.queries_per_game, settings.query_games_per_client
+        )
         service = GameService(db, bus, queries=queries)
         rooms = RoomHub(
             SocketLimits(

@@ -497,8 +497,11 @@ class GameService:
         assert row is not None
         return export_game(game, row.setup, rows, viewer)
 
-    async def query(self, game_id: str, viewer: Viewer, q: Mapping[str, Any]) -> Any | Rejection:
-        """Answer a read-only question from the current state (no lock needed)."""
+    async def query(
+        self, game_id: str, viewer: Viewer, q: Mapping[str, Any], client: str | None = None
+    ) -> Any | Rejection:
+        """Answer a read-only question from the current state (no lock needed); ``client`` is
+        the address that asked, for the query threads' cap per client."""
         game = await self.get(game_id)
         if game is None:
             return Rejection("game/not_found", f"no game {game_id}")
@@ -507,7 +510,7 @@ class GameService:
         # per-game cap keeps one game's flood of them from taking every thread (finding 5).
         ask = functools.partial(game.ruleset.query, game.state, q, viewer)
         with self.metrics.timed("query.total"):
-            return await self._queries.run(game_id, ask)
+            return await self._queries.run(game_id, ask, client)
 
     def close(self) -> None:
         """Stop the query threads (the app's shutdown)."""

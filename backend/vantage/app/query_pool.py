@@ -4,15 +4,34 @@ A heavy question (line of sight on a table of thousands of models) takes seconds
 the shared default executor, one client flooding one game with such questions took every worker
 and a trivial ``measure`` on another game waited behind all of them (audit finding 5). Here the
 queries have their own threads, and each game may have at most ``per_game`` of its queries
-handed to them at once; the rest of that game's queries wait in the game's own line. The
-threads' queue then never holds more than ``per_game`` queries of any one game, so another
-game's query waits for at most ``per_game`` queries of each busy game, not for all of them.
+running at once.
+
+A per-game cap alone is not enough: games cost nothing, so a client flooding two or more games
+held every thread, and the threads' own queue lined another game's question up behind every
+query those games had handed over (security audit s14 #1: 18 s for a ``measure``). So no query
+waits in the threads' queue: each game's questions wait in the game's own line, and a thread
+that frees up is handed to the waiting game with the fewest queries running, the one served
+longest ago first (round robin). A game's question then waits at most for one of the queries
+already running to end, however many other games are flooding. And the last free thread goes
+only to a game with no query running: games that already have one never hold every thread, so
+fewer flooding games than threads delay nobody else's question.
+
+Games are free, so one client can still flood as many games as there are threads, each holding
+one long query, and the next question anywhere waits for the first of them to end (seconds on a
+table of thousands of models). So the queries holding threads for one client address come from
+at most ``per_client`` of its games (default one less than the threads). With the rule above,
+one client then never holds the last thread: another client's question finds it free. A client's
+own new game still gets the last thread while that client floods fewer games than that (a club
+behind one NAT). With the GIL the threads share one core for Python, so one client losing a
+thread loses it little throughput.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -21,76 +40,143 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-@dataclass(slots=True)
+@dataclass(eq=False, slots=True)
+class _Turn:
+    """A query waiting for a thread: set when it is handed one; who asked."""
+
+    future: asyncio.Future[None]
+    client: str | None
+
+
+@dataclass(eq=False, slots=True)
 class _Line:
-    """One game's queries: how many are with the threads, and the ones waiting their turn."""
+    """One game's queries: how many hold a thread, the ones waiting, and when it was last
+    handed a thread (a number of the pool's sequence; lower is longer ago)."""
 
     running: int = 0
-    waiting: list[asyncio.Future[None]] = field(default_factory=list)
+    waiting: deque[_Turn] = field(default_factory=deque)
+    served: int = 0
 
 
 class QueryPool:
-    """``workers`` threads for queries; at most ``per_game`` queries of one game among them."""
+    """``workers`` threads for queries; at most ``per_game`` queries of one game among them, and
+    queries of at most ``per_client`` games of one client address; a freed thread goes to the
+    waiting game with the fewest running, round robin."""
 
-    def __init__(self, workers: int, per_game: int) -> None:
-        if workers < 1 or per_game < 1:
+    def __init__(self, workers: int, per_game: int, per_client: int | None = None) -> None:
+        if workers < 1 or per_game < 1 or (per_client is not None and per_client < 1):
             raise ValueError("a query pool needs at least one worker and one query per game")
         self.workers = workers
         self.per_game = per_game
+        self.per_client = per_client if per_client is not None else max(1, workers - 1)
+        self._by_client: dict[str, dict[str, int]] = {}  # client -> game -> threads held
         self._executor = ThreadPoolExecutor(workers, thread_name_prefix="vantage-query")
         self._lines: dict[str, _Line] = {}
+        self._busy = 0  # threads handed out (running, or about to be)
+        self._turns = itertools.count(1)
 
     def in_flight(self, game_id: str) -> int:
-        """How many of this game's queries the threads hold (running or queued there)."""
+        """How many of this game's queries hold a thread."""
         line = self._lines.get(game_id)
         return line.running if line else 0
 
     def waiting(self, game_id: str) -> int:
-        """How many of this game's queries wait for one of its slots."""
+        """How many of this game's queries wait for a thread."""
         line = self._lines.get(game_id)
-        return len(line.waiting) if line else 0
+        return sum(1 for turn in line.waiting if not turn.future.done()) if line else 0
 
-    async def run(self, game_id: str, fn: Callable[[], T]) -> T:
-        """``fn()`` in a worker thread, once this game has a free slot. A cancelled caller
-        frees its slot only when its thread is done: the cap counts real work."""
+    def busy(self) -> int:
+        """How many threads are handed out, all games together."""
+        return self._busy
+
+    def client_running(self, client: str) -> int:
+        """How many threads this client address's queries hold."""
+        return sum(self._by_client.get(client, {}).values())
+
+    def client_games(self, client: str) -> int:
+        """Of how many games this client address's queries hold threads."""
+        return len(self._by_client.get(client, {}))
+
+    async def run(self, game_id: str, fn: Callable[[], T], client: str | None = None) -> T:
+        """``fn()`` in a worker thread, once this game is handed one. A cancelled caller frees
+        its thread only when ``fn`` is done: the caps count real work. ``client``: the address
+        that asked (``None``: not counted per client)."""
         line = self._lines.setdefault(game_id, _Line())
-        if line.running >= self.per_game:
-            turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            line.waiting.append(turn)
-            try:
-                await turn  # the slot is handed over by ``_done``, ``running`` unchanged
-            except asyncio.CancelledError:
-                if turn.done() and not turn.cancelled():
-                    self._release(game_id, line)  # handed a slot just as we were cancelled
-                elif turn in line.waiting:  # else ``_release`` passed it over, cancelled
+        turn = _Turn(asyncio.get_running_loop().create_future(), client)
+        line.waiting.append(turn)
+        self._dispatch()  # a free thread may be handed to it at once
+        try:
+            await turn.future  # the thread is handed over by ``_dispatch``, counted already
+        except asyncio.CancelledError:
+            if turn.future.done() and not turn.future.cancelled():
+                self._release(game_id, line, client)  # handed a thread as we were cancelled
+            else:
+                with contextlib.suppress(ValueError):  # else ``_dispatch`` dropped it
                     line.waiting.remove(turn)
-                    self._forget_if_idle(game_id, line)
-                raise
-        else:
-            line.running += 1
+                self._forget_if_idle(game_id, line)
+                self._dispatch()
+            raise
         loop = asyncio.get_running_loop()
         try:
             job: Future[T] = self._executor.submit(fn)
         except BaseException:
-            self._release(game_id, line)
+            self._release(game_id, line, client)
             raise
 
         def done(_: Future[T]) -> None:
             with contextlib.suppress(RuntimeError):  # the loop closed before the thread ended
-                loop.call_soon_threadsafe(self._release, game_id, line)
+                loop.call_soon_threadsafe(self._release, game_id, line, client)
 
         job.add_done_callback(done)
         return await asyncio.wrap_future(job)
 
-    def _release(self, game_id: str, line: _Line) -> None:
-        """A query of this game left the threads: hand its slot to the next one waiting."""
-        while line.waiting:
-            turn = line.waiting.pop(0)
-            if not turn.done():
-                turn.set_result(None)
-                return
+    def _hand_out(self, game_id: str, line: _Line, client: str | None) -> None:
+        line.running += 1
+        line.served = next(self._turns)
+        self._busy += 1
+        if client is not None:
+            games = self._by_client.setdefault(client, {})
+            games[game_id] = games.get(game_id, 0) + 1
+
+    def _release(self, game_id: str, line: _Line, client: str | None) -> None:
+        """A query of this game left its thread: hand the thread on."""
         line.running -= 1
+        self._busy -= 1
+        games = self._by_client.get(client, {}) if client is not None else {}
+        if game_id in games:
+            games[game_id] -= 1
+            if not games[game_id]:
+                del games[game_id]
+            if not games and client is not None:
+                del self._by_client[client]
         self._forget_if_idle(game_id, line)
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        """Hand the free threads to the waiting games: fewest running first, then the one
+        served longest ago; one query at a time, so the games take turns. The last free thread
+        only to a game with none running; none to a new game of a client address whose queries
+        hold threads in ``per_client`` games already (that game's line waits behind it)."""
+        while self._busy < self.workers:
+            best: tuple[str, _Line] | None = None
+            for game_id, line in self._lines.items():
+                while line.waiting and line.waiting[0].future.done():  # cancelled while waiting
+                    line.waiting.popleft()
+                if not line.waiting or line.running >= self.per_game:
+                    continue
+                if line.running and self._busy >= self.workers - 1:
+                    continue  # the last free thread is kept for a game with none running
+                games = self._by_client.get(line.waiting[0].client or "", {})
+                if game_id not in games and len(games) >= self.per_client:
+                    continue
+                if best is None or (line.running, line.served) < (best[1].running, best[1].served):
+                    best = (game_id, line)
+            if best is None:
+                return
+            game_id, line = best
+            turn = line.waiting.popleft()
+            self._hand_out(game_id, line, turn.client)
+            turn.future.set_result(None)
 
     def _forget_if_idle(self, game_id: str, line: _Line) -> None:
         if line.running == 0 and not line.waiting and self._lines.get(game_id) is line:

@@ -179,7 +179,7 @@ async def _read_loop(
                 refusal = Rejection("message/rate_limited", "too many messages")
                 outbox.put(rejected(refusal, **_ids(msg)))
             elif isinstance(msg, QueryMsg):
-                _start_query(services, game_id, viewer, msg, outbox, queries)
+                _start_query(services, game_id, viewer, msg, outbox, queries, member.client)
             else:
                 outbox.put(await _answer_or_fail(services, game_id, viewer, msg))
     finally:
@@ -211,6 +211,7 @@ def _start_query(
     msg: QueryMsg,
     outbox: Outbox,
     running: set[asyncio.Task[None]],
+    client: str | None = None,
 ) -> None:
     """Answer a query without holding up this socket's next messages (intents stay ordered)."""
     if len(running) >= MAX_QUERIES_IN_FLIGHT:
@@ -220,7 +221,7 @@ def _start_query(
 
     async def run() -> None:
         try:
-            outbox.put(await _answer(services, game_id, viewer, msg))
+            outbox.put(await _answer(services, game_id, viewer, msg, client))
         except Exception:  # a bug: logged with its traceback, and the asker still hears back
             log.exception("query %r of game %s failed", msg.q.get("type"), game_id)
             failed = Rejection("query/failed", "the server could not answer this question")
@@ -253,6 +254,7 @@ async def _answer(
     game_id: str,
     viewer: Viewer,
     msg: IntentMsg | QueryMsg | PingMsg | Rejection | BadMessage,
+    client: str | None = None,
 ) -> str:
     if isinstance(msg, Rejection):
         return rejected(msg)
@@ -262,7 +264,7 @@ async def _answer(
         game = await services.games.get(game_id)
         return json.dumps({"type": "pong", "v": game.version if game else 0})
     if isinstance(msg, QueryMsg):
-        answer = await services.games.query(game_id, viewer, msg.q)
+        answer = await services.games.query(game_id, viewer, msg.q, client)
         if isinstance(answer, Rejection):
             return rejected(answer, req_id=msg.req_id)
         return json.dumps({"type": "answer", "req_id": msg.req_id, "a": answer})

@@ -216,22 +216,52 @@ async def test_one_client_flooding_as_many_games_as_threads_leaves_one_for_other
         pool.close()
 
 
-async def test_a_client_flooding_two_games_still_gets_the_last_thread_for_a_third() -> None:
-    """Behind one NAT a club shares an address: a game of it with no query running still gets
-    the last thread while that address floods fewer games than the cap."""
+async def test_one_client_flooding_game_by_game_still_never_holds_the_last_thread() -> None:
+    """Two queries to one game, then two to the next, then two to a third: the third game had
+    none running when the last thread came free, and took it (review s14: 4 of 4 threads). The
+    last free thread never goes to a client that holds one, so another client's question runs;
+    the same address's own third game waits for one of its queries (a club behind one NAT)."""
     pool = QueryPool(workers=4, per_game=2)
     gate = Gate()
-    nat = "192.0.2.1"
+    attacker = "203.0.113.9"
     try:
         flood = [
-            asyncio.create_task(pool.run(f"heavy-{i}", gate.work, nat))
-            for _ in range(4)
-            for i in range(2)
+            asyncio.create_task(pool.run(f"attacker-{i}", gate.work, attacker))
+            for i in range(3)
+            for _ in range(2)
         ]
         await _until(lambda: gate.running == 3)
-        assert await asyncio.wait_for(pool.run("light", lambda: "measured", nat), 5) == "measured"
+        await asyncio.sleep(0.05)
+        assert gate.running == 3 and pool.client_running(attacker) == 3
+        asked = pool.run("victim", lambda: "measured", "198.51.100.7")
+        assert await asyncio.wait_for(asked, 5) == "measured"
         gate.opened.set()
-        assert await asyncio.gather(*flood) == ["slow"] * 8
+        assert await asyncio.gather(*flood) == ["slow"] * 6
+        assert gate.most == 3
+    finally:
+        gate.opened.set()
+        pool.close()
+
+
+async def test_a_client_at_its_cap_does_not_hold_up_another_clients_question_in_a_shared_game() -> (
+    None
+):
+    """Player 2 floods three throw-away games and asks one question in the real game, where it
+    waits (its address is at its cap); player 1's question there, behind it in line, is answered
+    on the free thread (review s14: the whole game's line waited behind player 2's)."""
+    pool = QueryPool(workers=4, per_game=2)
+    gate = Gate()
+    p2, p1 = "203.0.113.9", "198.51.100.7"
+    try:
+        flood = [asyncio.create_task(pool.run(f"throwaway-{i}", gate.work, p2)) for i in range(3)]
+        await _until(lambda: gate.running == 3)
+        waiting = asyncio.create_task(pool.run("real", gate.work, p2))
+        await asyncio.sleep(0.05)
+        assert gate.running == 3 and not waiting.done()
+        answered = await asyncio.wait_for(pool.run("real", lambda: "measured", p1), 5)
+        assert answered == "measured"
+        gate.opened.set()
+        assert await asyncio.gather(*flood, waiting) == ["slow"] * 4
     finally:
         gate.opened.set()
         pool.close()

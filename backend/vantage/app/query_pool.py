@@ -19,11 +19,14 @@ fewer flooding games than threads delay nobody else's question.
 Games are free, so one client can still flood as many games as there are threads, each holding
 one long query, and the next question anywhere waits for the first of them to end (seconds on a
 table of thousands of models). So the queries holding threads for one client address come from
-at most ``per_client`` of its games (default one less than the threads). With the rule above,
-one client then never holds the last thread: another client's question finds it free. A client's
-own new game still gets the last thread while that client floods fewer games than that (a club
-behind one NAT). With the GIL the threads share one core for Python, so one client losing a
-thread loses it little throughput.
+at most ``per_client`` of its games (default one less than the threads), and the last free
+thread never goes to a client address that already holds one: one client never holds every
+thread, however it orders its flood, and another client's question finds the last one free.
+The price: a second game of the flooding address (a club behind one NAT) waits for that
+address's own running queries. A client at its cap does not hold up other clients' questions in
+a game they share: each line is searched for the first question whose client may take a thread
+(review s14). With the GIL the threads share one core for Python, so one client losing a thread
+loses it little throughput.
 """
 
 from __future__ import annotations
@@ -166,17 +169,36 @@ class QueryPool:
                     continue
                 if line.running and self._busy >= self.workers - 1:
                     continue  # the last free thread is kept for a game with none running
-                games = self._by_client.get(line.waiting[0].client or "", {})
-                if game_id not in games and len(games) >= self.per_client:
+                if self._admissible(game_id, line) is None:
                     continue
                 if best is None or (line.running, line.served) < (best[1].running, best[1].served):
                     best = (game_id, line)
             if best is None:
                 return
             game_id, line = best
-            turn = line.waiting.popleft()
+            ix = self._admissible(game_id, line)
+            assert ix is not None
+            turn = line.waiting[ix]
+            del line.waiting[ix]
             self._hand_out(game_id, line, turn.client)
             turn.future.set_result(None)
+
+    def _admissible(self, game_id: str, line: _Line) -> int | None:
+        """The first waiting turn of this game's line whose client may take a thread now (not
+        only the first in line: a client at its cap must not hold up another client's question
+        in a game they share): not a new game of a client whose queries hold threads in
+        ``per_client`` games, and the last free thread never to a client already holding one."""
+        last = self._busy >= self.workers - 1
+        for ix, turn in enumerate(line.waiting):
+            if turn.future.done():
+                continue
+            games = self._by_client.get(turn.client or "", {}) if turn.client is not None else {}
+            if game_id not in games and len(games) >= self.per_client:
+                continue
+            if last and games:
+                continue
+            return ix
+        return None
 
     def _forget_if_idle(self, game_id: str, line: _Line) -> None:
         if line.running == 0 and not line.waiting and self._lines.get(game_id) is line:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from vantage.rosters import Army, RosterError, import_roster
+from vantage.rosters.characteristics import weapon_problem
 
 UNIT: dict[str, Any] = {
     "id": "u",
@@ -282,3 +283,16 @@ def test_a_missing_model_characteristic_is_a_warning() -> None:
     army = import_roster("v.json", json.dumps(_doc(unit)).encode())
     assert isinstance(army, Army)
     assert army.warnings == ("Unit A: Model A has no W, LD, OC in its profile",)
+
+
+@pytest.mark.parametrize("printed", ["−1", "–1", "—1"])
+def test_an_ap_printed_with_a_typographic_minus_is_read_as_negative(printed: str) -> None:
+    """Review s14: "−1" passed the check but the rules, which know only the ASCII hyphen, read
+    it as AP 0. The import writes it as "-1"; a new game's army holding "−1" is refused."""
+    army = import_roster("v.json", json.dumps(_doc(_weapon_unit(AP=printed))).encode())
+    assert isinstance(army, Army)
+    assert dict(army.units[0].weapons[0].stats)["AP"] == "-1"
+    assert weapon_problem("ranged", [("AP", printed)]) == (
+        "AP",
+        f"{printed!r} is not 0 or a negative whole number like -1 (an ASCII hyphen)",
+    )

@@ -14,8 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from vantage.rosters import Army, import_roster
-from vantage.rosters.army import Ability
-from vantage.rules.wh40k10e.sheets import unit_sheets
+from vantage.rosters.army import Ability, Carried, ModelGroup, Weapon
+from vantage.rules.wh40k10e.sheets import _spread, unit_sheets
 
 SYSTEM = "sys-352e-adc2-7639-d6a9"
 
@@ -203,3 +203,17 @@ def test_a_two_profile_weapon_stays_on_one_model() -> None:
         ("Slag rifle", "Close combat weapon"),
         ("Slag rifle", "Flame glaive - strike", "Flame glaive - sweep"),
     ]
+
+
+def test_a_weapon_named_twice_in_a_loadout_is_counted_once_per_copy() -> None:
+    """Review s14: a hand-written army naming "gun" twice (3 + 2) over 3 models handed out 10
+    guns; the totals are merged first: 5 guns, 2 + 2 + 1."""
+    gun = Weapon(name="gun", kind="ranged", stats=(("A", "1"),))
+    group = ModelGroup(
+        name="Trooper",
+        count=3,
+        loadout=(Carried(weapon="gun", total=3), Carried(weapon="gun", total=2)),
+    )
+    spread = _spread(group, {"gun": gun})
+    assert sorted(len(m) for m in spread) == [1, 2, 2]
+    assert sum(len(m) for m in spread) == 5

@@ -19,7 +19,9 @@ NONE = frozenset({"n/a", "-", "—", "–", ""})
 """What a datasheet prints for "no value"."""
 _SKILL = re.compile(r"^[2-6]\+$")
 _WHOLE = re.compile(r"^\d{1,3}$")
-_AP = re.compile(r"^(?:0|[-−–]\d{1,2})$")
+_AP = re.compile(r"^(?:0|-\d{1,2})$")
+"""ASCII hyphen only: the rules read "−1" (a typographic minus) as 0; the import turns it into
+"-1" (``units._ascii_minus``), and a new game's army that still holds one is refused."""
 _INCHES = re.compile(r"^\d{1,3}(?:\.\d+)?\s*(?:\"|''|”|in\.?)?\s*\+?$")
 _MOVE = re.compile(r"^\d{1,3}(?:\.\d+)?\s*(?:\"|''|”|in\.?)?\s*\+?$|^\d{1,3}\+\s*(?:\"|''|”)$")
 _LD = re.compile(r"^\d{1,2}\+?$")
@@ -51,7 +53,7 @@ def weapon_problem(kind: str, stats: Iterable[tuple[str, str]]) -> tuple[str, st
                 problem = f"{value!r} is not a whole number from 1 to 999"
         elif key == "AP":
             if not _AP.fullmatch(value):
-                problem = f"{value!r} is not 0 or a negative whole number like -1"
+                problem = f"{value!r} is not 0 or a negative whole number like -1 (an ASCII hyphen)"
         elif key == "RANGE" and not melee and low != "melee" and not _INCHES.fullmatch(value):
             problem = f'{value!r} is not a range in inches like 24"'
         if problem:

@@ -447,6 +447,8 @@ def _weapon(node: Node, group: str | None) -> Weapon:
     for key, value in _characteristics(node):
         if key.strip().casefold() == "keywords":
             keywords = split_keywords(value)
+        elif key.strip().upper() == "AP":
+            stats.append(("AP", _ascii_minus(value)))
         else:
             stats.append((key.strip().upper(), value))
     melee = (
@@ -460,6 +462,15 @@ def _weapon(node: Node, group: str | None) -> Weapon:
         keywords=keywords,
         abilities=parse_abilities(", ".join(keywords)),
         group=group,
+    )
+
+
+def _ascii_minus(value: str) -> str:
+    """An AP printed with a typographic minus or dash ("−1", "–2") as the rules read it ("-1"):
+    they know only the ASCII hyphen and would read "−1" as 0 (review s14)."""
+    stripped = value.strip()
+    return (
+        "-" + stripped[1:] if stripped[:1] in ("−", "–", "—") and stripped[1:].isdigit() else value
     )
 
 

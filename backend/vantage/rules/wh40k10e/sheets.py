@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -220,8 +221,9 @@ def _spread(group: ModelGroup, weapons: dict[str, Weapon]) -> list[list[str]]:
     weapons in the loadout's order.
     """
     count = group.count
+    loadout = _merged(group.loadout)
     items: dict[str, list[Carried]] = {}
-    for carried in group.loadout:
+    for carried in loadout:
         w = weapons.get(carried.weapon)
         items.setdefault(f"g:{w.group}" if w and w.group else carried.weapon, []).append(carried)
     held: list[dict[str, int]] = [{} for _ in range(count)]
@@ -238,7 +240,16 @@ def _spread(group: ModelGroup, weapons: dict[str, Weapon]) -> list[list[str]]:
                     got[i][c.weapon] = got[i].get(c.weapon, 0) + 1
             held[i][kind] = of_kind + 1
             heapq.heappush(heap, (have + 1, of_kind + 1, i))
-    return [[c.weapon for c in group.loadout for _ in range(g.get(c.weapon, 0))] for g in got]
+    return [[c.weapon for c in loadout for _ in range(g.get(c.weapon, 0))] for g in got]
+
+
+def _merged(loadout: Sequence[Carried]) -> list[Carried]:
+    """One entry per weapon, totals added, in first-seen order (a hand-written army may name a
+    weapon twice; counted per entry it was handed out twice over: review s14)."""
+    totals: dict[str, int] = {}
+    for c in loadout:
+        totals[c.weapon] = totals.get(c.weapon, 0) + c.total
+    return [Carried(weapon=w, total=n) for w, n in totals.items()]
 
 
 def _ability_value(abilities: dict[str, str], name: str) -> str | None:

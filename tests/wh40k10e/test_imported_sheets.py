@@ -15,7 +15,7 @@ from typing import Any
 
 from vantage.rosters import Army, import_roster
 from vantage.rosters.army import Ability, Carried, ModelGroup, Weapon
-from vantage.rules.wh40k10e.sheets import _spread, unit_sheets
+from vantage.rules.wh40k10e.sheets import _spread, demise_value, unit_sheets
 
 SYSTEM = "sys-352e-adc2-7639-d6a9"
 
@@ -217,3 +217,14 @@ def test_a_weapon_named_twice_in_a_loadout_is_counted_once_per_copy() -> None:
     spread = _spread(group, {"gun": gun})
     assert sorted(len(m) for m in spread) == [1, 2, 2]
     assert sum(len(m) for m in spread) == 5
+
+
+def test_deadly_demise_is_the_first_value_that_can_be_rolled() -> None:
+    """Review s14 (R41 d): the core rule "Deadly Demise" (a description) exported beside the
+    datasheet's "Deadly Demise D3" had been read first, and the destroyed model's roll failed."""
+    rule = Ability(name="Deadly Demise", text="When this model is destroyed, roll one D6 ...")
+    sheet = Ability(name="Deadly Demise D3", text="")
+    assert demise_value((rule, sheet)) == "D3"
+    assert demise_value((Ability(name="Deadly Demise", text="D6"),)) == "D6"
+    assert demise_value((rule,)) == ""  # one, but no value: a new game refuses the army
+    assert demise_value((Ability(name="Stealth", text=""),)) is None

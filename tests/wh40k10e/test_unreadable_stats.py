@@ -62,4 +62,16 @@ def test_a_stored_game_refuses_the_shot_instead_of_failing() -> None:
     )
     s = replace(s, sheets={**s.sheets, LINE: replace(sheet, weapons=weapons)})
     _, d = run(s, "p1", shots(s, LINE, "Ember carbine", BROOD), [4] * 30)
-    assert isinstance(d, Rejection) and d.code == "weapon/unreadable", d
+    assert isinstance(d, Rejection) and d.code == "army/unreadable", d
+
+
+def test_a_new_game_refuses_a_deadly_demise_without_a_value() -> None:
+    """Review s14 (R41 d): Deadly Demise with no value the rules can roll, in its name or text,
+    would fail the destroyed model's roll; a new game names the unit instead."""
+    doc = demo_armies()[0].content_json()
+    doc["units"][0]["abilities"].append({"name": "Deadly Demise", "text": "roll one D6 ..."})
+    refusal = _setup(doc).new_game_refusal
+    assert refusal is not None and refusal.detail == {"field": "armies.p1.units[0].abilities"}
+    assert "Deadly Demise has no value the rules can roll" in refusal.message
+    doc["units"][0]["abilities"].append({"name": "Deadly Demise D3", "text": ""})
+    assert _setup(doc).new_game_refusal is None

@@ -70,9 +70,13 @@ def decide(state: State, cmd: Any, actor: str | None, dice: Dice) -> Decision:
     try:
         rejected = handler(em, cmd)
     except DiceExprError as exc:
-        # A weapon's A or D that is no dice expression, in an army stored before new games
-        # refused it (setup._unreadable): the command is refused, as its exception did.
-        return Rejection("weapon/unreadable", f"a weapon's characteristic cannot be rolled: {exc}")
+        # A weapon's A or D, or a Deadly Demise value, that is no dice expression, in an army
+        # stored before new games refused it (setup._unreadable): the command is refused.
+        return Rejection(
+            "army/unreadable",
+            f"a value of this game's army cannot be rolled ({exc}); it was stored before new "
+            "games refused such values",
+        )
     if rejected:
         return rejected
     end.check_destroyed(em)

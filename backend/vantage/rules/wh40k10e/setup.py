@@ -21,7 +21,7 @@ from vantage.rosters import Army, army_from_json, demo_armies
 from vantage.rosters.characteristics import model_problem, weapon_problem
 from vantage.rosters.demo import FIRST_RELEASE
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
-from vantage.rules.wh40k10e.sheets import UnitSheet, unit_sheets
+from vantage.rules.wh40k10e.sheets import UnitSheet, demise_value, unit_sheets
 from vantage.rules.wh40k10e.state import (
     RULES_REVISION,
     BattleSize,
@@ -192,7 +192,7 @@ other weapon stats, which the sheets would read as defaults (army audit s14 #6).
 def _unreadable(army: Army, player: str) -> Rejection | None:
     """A new game refuses an army from another game system, or with a characteristic the rules
     cannot read (``rosters.characteristics``): a stored army that holds one still loads, and
-    a weapon whose A or D cannot be rolled is refused when used (``weapon/unreadable``)."""
+    a value that cannot be rolled is refused when used (``army/unreadable``)."""
     path = f"armies.{player}"
     if army.edition in OTHER_EDITIONS:
         what = army.game_system or OTHER_EDITIONS[army.edition]
@@ -216,6 +216,12 @@ def _unreadable(army: Army, player: str) -> Rejection | None:
                     f"{path}.units[{i}].models[{j}].profile.{bad[0]}",
                     f"{unit.name}, model {group.name}: {bad[0]} {bad[1]}",
                 )
+        if demise_value(unit.abilities) == "":
+            return _bad(
+                f"{path}.units[{i}].abilities",
+                f"{unit.name}: Deadly Demise has no value the rules can roll (like 1, D3 or D6) "
+                "in its name or its text",
+            )
     return None
 
 

@@ -17,6 +17,7 @@ from vantage.geometry.shapes import Base, CircleBase
 from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Weapon
 from vantage.rules.wh40k import WeaponProfile, parse_abilities, parse_dice_expr
 from vantage.rules.wh40k.abilities import AbilityError, parse_ability
+from vantage.rules.wh40k.dice_expr import DiceExprError
 from vantage.rules.wh40k10e.leader_names import bodyguards
 
 ABILITIES_REVISION = 3
@@ -25,7 +26,8 @@ weapon ability for the unit it leads, "cannot Advance" and a single model's Dama
 ARMY_REVISION = 4
 """The rules revision (R38) from which an imported army is read as R41 says: a Leader by every
 ability named Leader (the datasheet's list, not the core rule's text), a Transport profile's
-"Capacity" and swapped wargear in place of the default weapon (``_spread``)."""
+"Capacity", swapped wargear in place of the default weapon (``_spread``) and Deadly Demise by
+the first value the rules can roll (``demise_value``)."""
 
 MODEL_HEIGHT = {"INFANTRY": 1.6, "BEAST": 1.4, "SWARM": 0.8}
 """Default model heights in inches for line of sight (no roster carries heights)."""
@@ -252,6 +254,38 @@ def _merged(loadout: Sequence[Carried]) -> list[Carried]:
     return [Carried(weapon=w, total=n) for w, n in totals.items()]
 
 
+DEMISE = "DEADLY DEMISE"
+
+
+def demise_value(abilities: Sequence[Ability]) -> str | None:
+    """A unit's Deadly Demise value (wh40k-10th §9; R41): the first of its abilities named
+    Deadly Demise whose value, after the name ("Deadly Demise D3") or else as its text, the
+    rules can roll. BattleScribe exports the core rule "Deadly Demise" (its text a description)
+    beside the datasheet's "Deadly Demise D3"; read as before, the description came first and
+    the destroyed model's roll failed. ``None`` with no such ability; "" when it has one but
+    no value can be rolled (a new game refuses that army, ``demise_problem``)."""
+    found: str | None = None
+    for a in abilities:
+        key = a.name.strip().upper()
+        if not key.startswith(DEMISE):
+            continue
+        found = ""
+        for value in (key[len(DEMISE) :].strip(), a.text.strip()):
+            if value and demise_rolls(value):
+                return value
+    return found
+
+
+def demise_rolls(value: str) -> bool:
+    """Whether ``damage.deadly_demise`` can roll this value ("1", "D3", "D6+1")."""
+    text = value.strip().upper()
+    try:
+        parse_dice_expr(text)
+    except DiceExprError:
+        return False
+    return True
+
+
 def _ability_value(abilities: dict[str, str], name: str) -> str | None:
     for key, text in abilities.items():
         if key.startswith(name):
@@ -293,7 +327,11 @@ def unit_sheets(army: Army, player: str, revision: int = ARMY_REVISION) -> list[
                 invulnerable=number(invuln) or None if invuln else None,
                 feel_no_pain=number(fnp) or None if fnp else None,
                 scouts=float(inches(scouts) or 0.0) if scouts else 0.0,
-                deadly_demise=_ability_value(abilities, "DEADLY DEMISE"),
+                deadly_demise=(
+                    demise_value(unit.abilities)
+                    if army_rules
+                    else _ability_value(abilities, "DEADLY DEMISE")
+                ),
                 capacity=_capacity(abilities, unit.abilities if army_rules else ()),
                 firing_deck=number(_ability_value(abilities, "FIRING DECK")),
                 weapons=tuple(weapon_sheet(w) for w in unit.weapons),

@@ -51,6 +51,15 @@ async def test_one_entropy_string_per_player_between_rolls(sqlite_url: str) -> N
     doc = await service.export(gid, Viewer("p1"))
     assert not isinstance(doc, Rejection) and doc["over"] is True
     assert verify_export(doc).ok
+    # once the game is over every command is refused game/over, a pending entropy or a long run
+    # of side commands notwithstanding (review s14: those codes came first)
+    game = service.cached(gid)
+    assert game is not None
+    game.entropy_at["p1"] = game.rolls
+    game.side_run["p2"] = SIDE_RUN
+    for player in ("p1", "p2"):
+        late = await service.submit(gid, Viewer(player), "late", None, _entropy("z"))
+        assert isinstance(late, Rejection) and late.code == "game/over", late
 
 
 async def test_10e_offers_set_to_what_they_are_and_long_runs_are_refused(sqlite_url: str) -> None:

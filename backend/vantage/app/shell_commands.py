@@ -61,8 +61,8 @@ def admit(game: LiveGame, command: Any, player: str | None) -> Rejection | None:
     dice rolled since the first (it would change no roll the first did not; the dice protocol
     needs one per player), more than ``SIDE_RUN`` side commands of a seat in a row, and the
     ruleset's own (a setting set to what it is)."""
-    if player is None:
-        return None  # the decision refuses spectators
+    if player is None or game.ruleset.is_over(game.state):
+        return None  # the decision refuses spectators, and every command once the game is over
     if isinstance(command, ContributeEntropy) and game.entropy_at.get(player) == game.rolls:
         return Rejection(
             "dice/entropy_pending",

@@ -395,6 +395,10 @@ describe("log lines that say what happened, and only that (QA s14 #5)", () => {
     expect(text({ type: "pool_ran_out", marines: [], terrain: "blast-door" })).toBe(
       "The support pool is empty, so Blast Door gets no token.",
     );
+    // one who got some of his tokens is not told he got none (review s14)
+    expect(text({ type: "pool_ran_out", marines: ["vask"], terrain: null, partly: ["oren"] })).toBe(
+      "The support pool is empty, so Brother Vask gets no token; Brother Oren gets fewer than the ability gives.",
+    );
     expect(text({ type: "location_ability_used", location: "gantry-walk" })).toBe(
       "Gantry Walk: its on-entering ability applies.",
     );

@@ -18,6 +18,7 @@ from tests.death_angel.helpers import (
 )
 from vantage.engine.dice import FixedDice
 from vantage.rules.death_angel import events as ev
+from vantage.rules.death_angel import hooks
 from vantage.rules.death_angel.hooks import TERRAIN_HOOKS, Call
 from vantage.rules.death_angel.state import State
 
@@ -256,3 +257,16 @@ def test_purge_vent__skull_slays_beside_the_terrain_without_reroll() -> None:
         dice=[face(0)],
     )
     assert swarm_at(s2, 1, "L") == ["talon-1"] and prompt(s2).kind == "move_activate"
+
+
+def test_empty_pool__a_marine_given_some_of_his_tokens_is_named_apart() -> None:
+    """E17 (review s14): two tokens each and three in the pool: the first gets both, the
+    second one ("partly"), the third none."""
+    s = table(ROWS)
+    s.pool = 3
+    events = hooks._give(s, ["castor", "maro", "halvar"], 2)
+    assert of(events, ev.TokensPlaced) == [
+        ev.TokensPlaced(marine="castor", count=2),
+        ev.TokensPlaced(marine="maro", count=1),
+    ]
+    assert of(events, ev.PoolRanOut) == [ev.PoolRanOut(marines=("halvar",), partly=("maro",))]

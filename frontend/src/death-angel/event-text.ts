@@ -190,8 +190,12 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
       const who = ids(e, "marines").map((m) => n.marine(m));
       const terrain = str(e, "terrain");
       if (terrain) who.push(n.terrain(terrain));
-      const short = who.length ? andList(who) : "nobody";
-      return line(`The support pool is empty, so ${short} ${who.length === 1 ? "gets" : "get"} no token.`);
+      const partly = ids(e, "partly").map((m) => n.marine(m));
+      const parts = [
+        ...(who.length ? [`${andList(who)} ${who.length === 1 ? "gets" : "get"} no token`] : []),
+        ...(partly.length ? [`${andList(partly)} ${partly.length === 1 ? "gets" : "get"} fewer than the ability gives`] : []),
+      ];
+      return line(`The support pool is empty, so ${parts.length ? parts.join("; ") : "nobody gets a token"}.`);
     }
     case "location_ability_used":
       return line(`${n.location(str(e, "location"))}: its on-entering ability applies.`);

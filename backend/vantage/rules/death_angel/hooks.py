@@ -126,16 +126,16 @@ def _side(params: Params, name: str) -> Side:
 def _give(state: State, marines: list[str], each: int) -> list[Event]:
     """Tokens from the pool onto marines in order, while the pool lasts (§12.27); from rules
     revision 3 the marines it could not give all theirs are named (E17)."""
-    pool, out, short = state.pool, list[Event](), list[str]()
+    pool, out, none, partly = state.pool, list[Event](), list[str](), list[str]()
     for m in marines:
         n = min(each, pool)
         if n:
             out.append(TokensPlaced(marine=m, count=n))
             pool -= n
         if n < each:
-            short.append(m)
-    if short and state.since(3):
-        out.append(PoolRanOut(marines=tuple(short)))
+            (partly if n else none).append(m)
+    if (none or partly) and state.since(3):
+        out.append(PoolRanOut(marines=tuple(none), partly=tuple(partly)))
     return out
 
 

@@ -142,6 +142,8 @@ class PoolRanOut:
     type: Literal["pool_ran_out"] = "pool_ran_out"
     marines: tuple[str, ...] = ()
     terrain: str | None = None
+    partly: tuple[str, ...] = ()
+    """Marines who got some of their tokens, not all (``marines`` got none)."""
 
 
 @wire

@@ -311,6 +311,7 @@ export interface PoolRanOut {
   type: "pool_ran_out";
   marines: string[];
   terrain: string | null;
+  partly: string[];
 }
 
 /** A location's objective counter changed. */

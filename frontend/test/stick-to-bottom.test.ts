@@ -34,7 +34,7 @@ describe("a log that follows its newest line", () => {
     const f = new BottomFollower(list);
     f.changed();
     list.clientHeight = 190; // the reaction window grew: the list keeps its scrollTop
-    f.scrolled(); // even a scroll event read now does not count as scrolling up
+    f.scrolled(0); // even a scroll event read now does not count as scrolling up
     f.changed(); // the resize observer
     expect(list.hiddenBelow).toBe(0);
   });
@@ -43,8 +43,9 @@ describe("a log that follows its newest line", () => {
     const list = new FakeList(1000, 300);
     const f = new BottomFollower(list);
     f.changed();
+    f.touched(10); // the reader's wheel
     list.scrollTop = 200;
-    f.scrolled();
+    f.scrolled(20);
     expect(f.isFollowing).toBe(false);
     list.scrollHeight = 1200;
     f.changed();
@@ -52,7 +53,7 @@ describe("a log that follows its newest line", () => {
     f.changed();
     expect(list.scrollTop).toBe(200);
     list.scrollTop = 1000;
-    f.scrolled();
+    f.scrolled(5000);
     expect(f.isFollowing).toBe(true);
     list.scrollHeight = 1300;
     f.changed();
@@ -71,7 +72,7 @@ describe("a log that follows its newest line through layout shifts (QA s14 #7)",
     list.scrollHeight -= 300; // lines dropped above
     list.scrollTop -= 300; // anchoring
     list.scrollHeight += 250; // new lines below
-    f.scrolled();
+    f.scrolled(0);
     f.changed();
     expect(f.isFollowing).toBe(true);
     expect(list.hiddenBelow).toBe(0);
@@ -84,7 +85,7 @@ describe("a log that follows its newest line through layout shifts (QA s14 #7)",
     list.clientHeight = 600; // a team panel above got shorter: the list grows
     list.scrollTop = list.scrollTop; // the browser clamps scrollTop to the new maximum
     list.scrollHeight += 120; // and the new lines of the same update
-    f.scrolled();
+    f.scrolled(0);
     f.changed();
     expect(f.isFollowing).toBe(true);
     expect(list.hiddenBelow).toBe(0);
@@ -94,11 +95,36 @@ describe("a log that follows its newest line through layout shifts (QA s14 #7)",
     const list = new FakeList(5000, 300);
     const f = new BottomFollower(list);
     f.changed();
+    f.touched(100);
     list.scrollTop = 3000;
-    f.scrolled();
+    f.scrolled(150);
     list.scrollHeight += 200;
     f.changed();
     expect(f.isFollowing).toBe(false);
     expect(list.scrollTop).toBe(3000);
+  });
+
+  it("lets a reader scroll up in the instant new lines are in the list but not yet followed (review s14)", () => {
+    const list = new FakeList(5000, 300);
+    const f = new BottomFollower(list);
+    f.changed();
+    list.scrollHeight += 200; // new lines rendered; the follower's effect has not run yet
+    f.touched(1000); // the reader's wheel
+    list.scrollTop = 2000;
+    f.scrolled(1010);
+    f.changed();
+    expect(f.isFollowing).toBe(false);
+    expect(list.scrollTop).toBe(2000);
+  });
+
+  it("takes a move up long after the reader's last input for the layout's doing", () => {
+    const list = new FakeList(5000, 300);
+    const f = new BottomFollower(list);
+    f.changed();
+    f.touched(0);
+    list.scrollTop = 3000;
+    f.scrolled(5000);
+    expect(f.isFollowing).toBe(true);
+    expect(list.hiddenBelow).toBe(0);
   });
 });

@@ -18,52 +18,51 @@ export const AT_BOTTOM_PX = 24;
 
 export const isAtBottom = (el: Scroller): boolean => el.scrollHeight - el.clientHeight - el.scrollTop <= AT_BOTTOM_PX;
 
+/** Milliseconds after the reader's own input (wheel, touch, key, pointer) during which a move
+ * up is theirs. */
+export const INTENT_MS = 1000;
+
 export class BottomFollower {
   private following = true;
   private lastTop: number;
-  /** The list's geometry when `lastTop` was read: a scroll that comes with a new geometry is
-   * the layout's doing, not the reader's. */
-  private lastHeight: number;
-  private lastClient: number;
+  /** When the reader last put a hand on the list (wheel, touch, key, pointer), ms. */
+  private touchedAt = -Infinity;
 
   constructor(private readonly el: Scroller) {
     this.lastTop = el.scrollTop;
-    this.lastHeight = el.scrollHeight;
-    this.lastClient = el.clientHeight;
   }
 
   get isFollowing(): boolean {
     return this.following;
   }
 
-  private record(): void {
-    this.lastTop = this.el.scrollTop;
-    this.lastHeight = this.el.scrollHeight;
-    this.lastClient = this.el.clientHeight;
+  /** The reader's own input on the list, at `now` (ms). */
+  touched(now: number): void {
+    this.touchedAt = now;
   }
 
-  /** A scroll event: back at the bottom follows again; moving up away from it stops following.
-   * Only a move up in an unchanged list is the reader's: the browser also moves scrollTop up
-   * when the list changes under it, in the same frame as new lines arrive (QA s14 #7):
+  /** A scroll event at `now` (ms): back at the bottom follows again; a move up stops following
+   * only when the reader's own input came just before it. The browser also moves scrollTop up
+   * by itself as the list changes (QA s14 #7, review s14):
    * - the list grows taller (a panel above shrank) and scrollTop is clamped to the new maximum;
    * - the oldest lines are dropped (the log keeps the last 500 events) and scroll anchoring
-   *   keeps the visible lines in place.
-   * Those leave a following list following, and back at the bottom.
-   * A list squeezed from above keeps its scrollTop, so a resize alone never stops following. */
-  scrolled(): void {
+   *   keeps the visible lines in place;
+   * those leave a following list following, and back at the bottom. Judging by the reader's
+   * input, not by a change of the list's size, a reader who scrolls up in the instant new lines
+   * arrive is not pulled back down. */
+  scrolled(now: number): void {
     const el = this.el;
     const top = el.scrollTop;
-    const reshaped = el.scrollHeight !== this.lastHeight || el.clientHeight !== this.lastClient;
     if (isAtBottom(el)) this.following = true;
-    else if (top < this.lastTop && !reshaped) this.following = false;
-    else if (this.following && reshaped) el.scrollTop = el.scrollHeight;
-    this.record();
+    else if (top < this.lastTop && now - this.touchedAt <= INTENT_MS) this.following = false;
+    else if (this.following) el.scrollTop = el.scrollHeight;
+    this.lastTop = el.scrollTop;
   }
 
   /** Lines were added or the list was resized: show the newest line if following. */
   changed(): void {
     if (this.following) this.el.scrollTop = this.el.scrollHeight;
-    this.record();
+    this.lastTop = this.el.scrollTop;
   }
 }
 
@@ -75,12 +74,16 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: un
     if (!el) return;
     const f = new BottomFollower(el);
     follower.current = f;
-    const onScroll = () => f.scrolled();
+    const onScroll = () => f.scrolled(performance.now());
+    const onHand = () => f.touched(performance.now());
+    const hands = ["wheel", "touchmove", "keydown", "pointerdown"] as const;
     el.addEventListener("scroll", onScroll, { passive: true });
+    for (const h of hands) el.addEventListener(h, onHand, { passive: true });
     const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => f.changed());
     resized?.observe(el);
     return () => {
       el.removeEventListener("scroll", onScroll);
+      for (const h of hands) el.removeEventListener(h, onHand);
       resized?.disconnect();
       follower.current = null;
     };

@@ -197,6 +197,24 @@ describe("Bring into contact: a charge's models put in base contact (R11)", () =
     expect(both.brought).toEqual(["a1"]);
   });
 
+  it("keeps out of Engagement Range of a long enemy hull whose centre is far from the way", () => {
+    // X: a 20" x 2" hull of another unit, its left end under 1" from the nearest free spots
+    // round e1 (on the right) but its centre over 10" from the way there (review s14: only
+    // centres within 10" were checked)
+    const e1 = model("e1", "E", 30, 15);
+    const a1 = model("a1", "A", 30, 12);
+    const blocker = { ...model("b1", "B", 30, 15 - 2 * R - 0.3), unit: "A2" };
+    const hull = { shape: "hull" as const, points: [[-10, -1], [10, -1], [10, 1], [-10, 1]] as [number, number][] };
+    const x = { ...model("x1", "X", 42.4, 14.5, hull), facing: 0 };
+    const models = [a1, e1, blocker, x];
+    const isFoe = (m: ModelInfo) => m.unit === "E" || m.unit === "X";
+    const { plan, brought } = bringIntoContact(models, planOf(models), isFoe, targets, 7);
+    expect(brought).toEqual(["a1"]);
+    const to = positions(plan).get("a1")!;
+    expect(to.x).toBeLessThan(30); // round the left side, away from X
+    expect(baseGap(a1, to, x)).toBeGreaterThan(1);
+  });
+
   it("goes straight from the start when the dragged path would take it past the roll", () => {
     const a1 = model("a1", "A", 10, 10);
     const e1 = model("e1", "E", 10, 15);

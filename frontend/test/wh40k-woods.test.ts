@@ -110,6 +110,7 @@ describe("polygonsOverlap: shared interior points", () => {
     expect(polygonsOverlap(square(0, 0, 2), square(1, 1, 2))).toBe(true); // corners cross
     expect(polygonsOverlap(square(0, 0, 4), square(1, 1, 1))).toBe(true); // inside
     expect(polygonsOverlap(square(0, 0, 2), square(1, 0, 2))).toBe(true); // sides collinear
+    expect(polygonsOverlap(square(0, 0, 2), square(0, 0, 2))).toBe(true); // the same square
   });
   it("does not count touching", () => {
     expect(polygonsOverlap(square(0, 0, 2), square(2, 0, 2))).toBe(false); // a shared side

@@ -13,6 +13,7 @@
 // checks). What is left (coherency, Engagement Range of every target, a model that found no free
 // spot) the plan's warnings tell. Pure.
 
+import { reach } from "../geometry/base-footprint";
 import { type Point, distance, pointSegment } from "../geometry/vec";
 import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
 import { CONTACT_GAP, against, baseGap } from "./base-contact";
@@ -32,7 +33,8 @@ const PATH_STEP = 0.1;
 /** Inches: Engagement Range, horizontally and vertically (wh40k-10th §1). */
 const ENGAGEMENT = 1;
 const ENGAGEMENT_HIGH = 5;
-/** Inches: farther than this from a line, no base of the table can touch it. */
+/** Inches from a target model's centre to a point beyond any contact spot round it (where the
+ * bisection for each direction starts). */
 const FAR_FROM_PATH = 10;
 
 export interface ContactResult {
@@ -270,7 +272,9 @@ export function clearPath(
   enemies: readonly ModelInfo[],
   targets: ReadonlySet<UnitId>,
 ): boolean {
-  const near = enemies.filter((o) => pointSegment(o, from, to) < FAR_FROM_PATH);
+  // a base reaches the path when its centre is within both bases' reach and Engagement Range
+  // of it (a large hull's corner is far from its centre: review s14)
+  const near = enemies.filter((o) => pointSegment(o, from, to) <= reach(o.base) + reach(model.base) + ENGAGEMENT + 0.01);
   const len = distance(from, to);
   const n = Math.max(1, Math.ceil(len / PATH_STEP));
   for (let i = 1; i <= n; i++) {

@@ -5,7 +5,7 @@
 
 import { footprint, placedHull } from "../geometry/base-footprint";
 import { insidePolygon } from "../geometry/polygon";
-import { type Point, pointSegment, rotate } from "../geometry/vec";
+import { type Point, centroid, pointSegment, rotate } from "../geometry/vec";
 import type { Base } from "../protocol/messages";
 
 const cross = (o: Point, a: Point, b: Point): number => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
@@ -54,8 +54,13 @@ export function polygonsOverlap(a: readonly Point[], b: readonly Point[]): boole
   const ea = edges(a);
   const eb = edges(b);
   if (ea.some(([p, q]) => eb.some(([r, s]) => segmentsCross(p, q, r, s)))) return true;
-  const probes = (es: readonly (readonly [Point, Point])[]) => es.flatMap(([p, q]) => [p, { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }]);
-  return probes(ea).some((p) => strictlyInside(p, b)) || probes(eb).some((p) => strictlyInside(p, a));
+  // each polygon's vertices, edge midpoints and (when inside it, as for a convex one) centroid:
+  // the centroid catches two polygons that coincide, edges on edges (review s14)
+  const probes = (poly: readonly Point[], es: readonly (readonly [Point, Point])[]) => {
+    const c = centroid(poly);
+    return [...es.flatMap(([p, q]) => [p, { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }]), ...(strictlyInside(c, poly) ? [c] : [])];
+  };
+  return probes(a, ea).some((p) => strictlyInside(p, b)) || probes(b, eb).some((p) => strictlyInside(p, a));
 }
 
 /** The polygons a hull (placed at `from`) covers as it is translated to `to`: itself at both

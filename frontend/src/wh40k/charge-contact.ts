@@ -161,11 +161,13 @@ export function bringIntoContact(
       // else the straight line from its start (the one the referee judges by)
       { from: start, budget: roll, restart: moved },
     ];
-    const spot = straightIn(m, order.map((o) => o.t), legs, at) ?? roundTheSide(m, order.map((o) => o.t), legs, at, enemies, targets);
+    const reachable = order.map((o) => o.t);
+    const spot = straightIn(m, reachable, legs, at) ?? roundTheSide(m, reachable, legs, at, enemies, targets);
     if (spot) at.put(m, spot.to, spot.restart);
     (spot ? brought : stuck).push(m.id);
   }
-  const closed = closeUp(models.filter((m) => m.unit === plan.unit && plan.start.has(m.id) && !inContact(m, at.placed.get(m.id) ?? m)), plan, targetModels, roll, at, enemies, targets);
+  const left = models.filter((m) => m.unit === plan.unit && plan.start.has(m.id) && !inContact(m, at.placed.get(m.id) ?? m));
+  const closed = closeUp(left, plan, targetModels, roll, at, enemies, targets);
   return { plan: at.plan(plan), brought, stuck, closed };
 }
 

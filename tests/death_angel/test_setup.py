@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,13 @@ def test_opening__same_seed_same_deal_and_state_roundtrips() -> None:
 def test_shuffle__fisher_yates_on_the_game_dice() -> None:
     assert shuffled(["a", "b", "c"], FixedDice([1, 1])) == ("b", "c", "a")
     assert shuffled(["a", "b", "c"], FixedDice([3, 2])) == ("a", "b", "c")
+
+
+def test_the_lobby_says_as_many_teams_per_player_as_the_rules_deal() -> None:
+    """The lobby's seat hint keeps its own copy of §3.2's table (frontend/src/ui/home-page.tsx,
+    DA_TEAMS): it must say what the set-up deals."""
+    page = Path(__file__).parents[2] / "frontend" / "src" / "ui" / "home-page.tsx"
+    table = re.search(r"DA_TEAMS[^=]*=\s*\{([^}]*)\}", page.read_text())
+    assert table is not None
+    shown = {int(k): int(v) for k, v in re.findall(r"(\d+)\s*:\s*(\d+)", table[1])}
+    assert shown == PICKS_PER_PLAYER

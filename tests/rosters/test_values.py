@@ -67,7 +67,8 @@ def _refused(doc: dict[str, Any], field: str) -> RosterError:
     result = import_roster("v.json", json.dumps(doc).encode())
     assert isinstance(result, RosterError), result
     assert result.detail.get("field") == field, result
-    assert f"v.json: {field}: " in result.message
+    # "v.json: " then, where the value is in a selection, its kind and name ("model 'M': ")
+    assert result.message.startswith("v.json: ") and f" {field}: " in result.message
     return result
 
 
@@ -144,7 +145,7 @@ def test_a_unit_without_an_id_is_refused() -> None:
 
 def test_duplicate_unit_ids_are_refused() -> None:
     result = _refused(_doc(_unit(), _unit()), "roster.forces[0].selections[1].id")
-    assert f"'u' is also used by {SEL}" in result.message
+    assert f"'u' is also used by {SEL} (unit " in result.message
 
 
 def test_xml_paths_name_the_bad_attribute() -> None:
@@ -159,6 +160,11 @@ def test_xml_paths_name_the_bad_attribute() -> None:
     assert isinstance(result, RosterError)
     assert result.detail["field"] == "roster.forces[0].selections[1].selections[0].number"
     assert result.message.endswith("number: must be a whole number >= 1, not 'five'")
+    # the selection a player can find in the list comes first (army audit s14 #9)
+    assert result.message == (
+        "v.ros: model 'M': roster.forces[0].selections[1].selections[0].number: "
+        "must be a whole number >= 1, not 'five'"
+    )
 
 
 @pytest.mark.parametrize("kind", ["Unit", "units", 5, ""])

@@ -71,8 +71,9 @@ def build_army(root: Node) -> Army:
                 raise _bad(
                     f"{sel.path}.id",
                     f"unit id {units[-1].id!r} is also used by {ids[units[-1].id]}",
+                    sel,
                 )
-            ids[units[-1].id] = sel.path
+            ids[units[-1].id] = f"{sel.path} ({_named(sel)})"
             models += units[-1].model_count
             if models > MAX_ARMY_MODELS:
                 raise RosterFailure(
@@ -200,8 +201,17 @@ def build_unit(sel: Node) -> Unit:
     )
 
 
-def _bad(field: str, problem: str) -> RosterFailure:
-    return RosterFailure(BAD_VALUE, f"{field}: {problem}", field)
+def _bad(field: str, problem: str, node: Node | None = None) -> RosterFailure:
+    """A bad value at ``field``; with the selection it is in, the message starts with that
+    selection's kind and name, which a player can find in the list (army audit s14 #9: a path
+    such as ``selections[4]`` alone names nothing they see)."""
+    where = f"{_named(node)}: " if node is not None and node.attr("name").strip() else ""
+    return RosterFailure(BAD_VALUE, f"{where}{field}: {problem}", field)
+
+
+def _named(node: Node) -> str:
+    """ "unit 'Ashguard Cohort'", "model 'Ashguard'" (a selection's type and name)."""
+    return f"{node.attr('type').strip() or node.tag} {node.attr('name').strip()!r}"
 
 
 def _require(node: Node, name: str, what: str) -> None:
@@ -222,7 +232,7 @@ def _decimal(node: Node, name: str, what: str) -> float | None:
         return None
     value = float(raw) if raw is not None and _DECIMAL.fullmatch(raw.strip()) else math.nan
     if not math.isfinite(value):
-        raise _bad(field, f"must be {what}, not {_shown(raw)}")
+        raise _bad(field, f"must be {what}, not {_shown(raw)}", _selection(node))
     return value
 
 
@@ -233,9 +243,16 @@ def _whole(node: Node, name: str = "number") -> int:
         return 1
     if value < 1 or not value.is_integer():
         raise _bad(
-            f"{node.path}.{name}", f"must be a whole number >= 1, not {_shown(node.attr(name))}"
+            f"{node.path}.{name}",
+            f"must be a whole number >= 1, not {_shown(node.attr(name))}",
+            _selection(node),
         )
     return int(value)
+
+
+def _selection(node: Node) -> Node | None:
+    """The node when it is a selection (a unit, model or upgrade a player sees by name)."""
+    return node if node.tag == "selection" else None
 
 
 def _shown(raw: str | None) -> str:

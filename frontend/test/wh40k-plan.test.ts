@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseGap, defaultRangedTargets, rangedAttacks } from "../src/wh40k/attack-choice";
-import { basesField, summarizeArmy } from "../src/wh40k/army";
+import { basesField, summarizeArmy, unplayable } from "../src/wh40k/army";
 import { shownTable } from "../src/wh40k/board-state";
 import { freshEntropy } from "../src/wh40k/entropy";
 import { addDrop, blockFormation, cancelPlan, longestPath, startPlan, toPaths, toPlaces, trails, undoDrop } from "../src/wh40k/move-plan";
@@ -101,6 +101,12 @@ describe("lobby helpers", () => {
     });
     expect(s).toMatchObject({ name: "Muster", points: 100, models: 5, missingBases: [{ model: "Prism Strider" }] });
     expect(basesField({ "Prism Strider": 130, Bad: 0 })).toBe('{"Prism Strider":130}');
+    expect(unplayable(s)).toBeNull();
+  });
+
+  it("says an imported army of no units cannot play (army audit s14 #10)", () => {
+    const empty = summarizeArmy({ name: "Only options", points: 825, units: [] });
+    expect(unplayable(empty)).toContain("no units");
   });
 
   it("makes 32 random bytes of entropy as hex", () => {

@@ -3,7 +3,7 @@
 
 import { type Signal, useSignal, useSignalEffect } from "@preact/signals";
 import { ApiRequestError } from "../net/http-api";
-import { type ArmySummary, baseQuestions, basesField, summarizeArmy } from "./army";
+import { type ArmySummary, baseQuestions, basesField, summarizeArmy, unplayable } from "./army";
 import { importRoster } from "./roster-api";
 
 /** The server's roster size limit (rosters/importer.py ``MAX_FILE_BYTES``): one limit, one message. */
@@ -52,12 +52,12 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
   const busy = useSignal(false);
 
   const summary = source.value === "file" ? (imported.value ? summarizeArmy(imported.value) : null) : summarizeArmy(demos[Number(source.value)]);
-  const ready = source.value !== "file" || (summary !== null && summary.missingBases.length === 0);
+  const ready = source.value !== "file" || (summary !== null && summary.missingBases.length === 0 && unplayable(summary) === null);
   useSignalEffect(() => {
     const src = source.value;
     const army = imported.value;
     if (src !== "file") value.value = { demo: Number(src) };
-    else value.value = army && summarizeArmy(army).missingBases.length === 0 ? army : null;
+    else value.value = army && summarizeArmy(army).missingBases.length === 0 && unplayable(summarizeArmy(army)) === null ? army : null;
   });
 
   const send = async (f: File, bases: string | null) => {
@@ -154,6 +154,11 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
         </div>
       )}
       {!ready && !busy.value && source.value === "file" && !summary && <p class="muted">Choose a .ros, .rosz or New Recruit .json file.</p>}
+      {summary && unplayable(summary) && (
+        <p class="error" data-testid="w40-army-unplayable">
+          {unplayable(summary)}
+        </p>
+      )}
     </fieldset>
   );
 }

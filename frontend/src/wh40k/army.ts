@@ -22,6 +22,12 @@ const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v)
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
+/** Why an imported army cannot play, in words, or null (the server refuses a game with an army
+ * of no units: army audit s14 #10, the picker had shown "825 pts · 0 units" as ready). */
+export function unplayable(s: ArmySummary): string | null {
+  return s.units.length === 0 ? "This list has no units (only its points and options came through): a game needs at least one unit." : null;
+}
+
 export function summarizeArmy(army: unknown): ArmySummary {
   const a = isObject(army) ? army : {};
   const units = arr(a["units"]).map((u) => {

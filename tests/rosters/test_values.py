@@ -230,6 +230,34 @@ def test_a_force_army_rule_is_reported_not_dropped_silently() -> None:
     )
 
 
+def test_a_detachment_rule_is_reported_not_dropped_silently() -> None:
+    """Army audit s14 #10: a rule under the Detachment choice was lost without a word."""
+    doc = _doc(_unit())
+    force = doc["roster"]["forces"][0]
+    force["selections"].insert(
+        0,
+        {
+            "id": "d",
+            "name": "Detachment",
+            "type": "upgrade",
+            "selections": [
+                {
+                    "id": "d1",
+                    "name": "Cinder Host",
+                    "type": "upgrade",
+                    "rules": [{"id": "r", "name": "Embers Rising", "description": "+1 to hit."}],
+                }
+            ],
+        },
+    )
+    army = import_roster("v.json", json.dumps(doc).encode())
+    assert isinstance(army, Army)
+    assert army.warnings == (
+        "rule 'Embers Rising' of 'Detachment: Cinder Host' is not imported: "
+        "Vantage does not apply army or detachment rules yet",
+    )
+
+
 def _weapon_unit(**stats: str) -> dict[str, Any]:
     unit = _unit()
     chars = {"Range": '24"', "A": "2", "BS": "3+", "S": "4", "AP": "0", "D": "1"} | stats

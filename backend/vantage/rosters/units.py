@@ -377,7 +377,21 @@ def _unit_selections(force: Node, warnings: list[str], configuration: list[str])
                 "kept as configuration, not as a unit"
             )
         configuration.append(_describe(sel))
+        warnings.extend(
+            f"rule {rule.attr('name')!r} of {_describe(sel)!r} is not imported: Vantage does not "
+            "apply army or detachment rules yet"
+            for rule in _configuration_rules(sel)
+        )
         yield from _nested_units(sel)
+
+
+def _configuration_rules(node: Node) -> Iterator[Node]:
+    """The rules a configuration choice carries (a detachment's rule), not those of units chosen
+    under it (army audit s14 #10: they were dropped without a word)."""
+    yield from (r for r in node.kids("rules") if not _hidden(r))
+    for child in node.kids("selections"):
+        if child.attr("type") != "unit":
+            yield from _configuration_rules(child)
 
 
 def _nested_units(node: Node) -> Iterator[Node]:

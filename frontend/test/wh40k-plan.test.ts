@@ -101,6 +101,10 @@ describe("lobby helpers", () => {
     });
     expect(s).toMatchObject({ name: "Muster", points: 100, models: 5, missingBases: [{ model: "Prism Strider" }] });
     expect(basesField({ "Prism Strider": 130, Bad: 0 })).toBe('{"Prism Strider":130}');
+    // a width as well makes it an oval (army audit s14 #8); a bad width leaves it round
+    expect(basesField({ Carriage: 170, Strider: 130 }, { Carriage: 105, Strider: -1 })).toBe(
+      '{"Carriage":{"length_mm":170,"width_mm":105},"Strider":130}',
+    );
     expect(unplayable(s)).toBeNull();
   });
 

@@ -86,6 +86,9 @@ def test_demo_armies_are_listed(live_server: LiveServer) -> None:
         ('{"a": true}', "bases.a"),
         ('{"a": "32"}', "bases.a"),
         ('{"a": 1' + "0" * 400 + "}", "bases.a"),  # an integer too large for a float
+        ('{"a": {"length_mm": 170}}', "bases.a"),  # an oval needs both
+        ('{"a": {"length_mm": 170, "width_mm": 0}}', "bases.a"),
+        ('{"a": {"length_mm": 170, "width_mm": 105, "x": 1}}', "bases.a"),
         ("[1]", "bases"),
         ("not json", "bases"),
         ("[" * 3000 + "]" * 3000, "bases"),
@@ -110,6 +113,15 @@ def test_good_base_answers_are_used(live_server: LiveServer) -> None:
     r = _post(live_server, "g.ros", data, bases=json.dumps({name: 60, "unused": 0.5}))
     assert r.status_code == 200, r.text
     assert r.json()["units"][0]["models"][0]["base"]["diameter_mm"] == 60
+    # an oval answer (army audit s14 #8: a vehicle could only be given a round base)
+    oval = {name: {"length_mm": 170, "width_mm": 105}}
+    r = _post(live_server, "g.ros", data, bases=json.dumps(oval))
+    assert r.status_code == 200, r.text
+    assert r.json()["units"][0]["models"][0]["base"] == {
+        "shape": "oval",
+        "length_mm": 170,
+        "width_mm": 105,
+    }
 
 
 @pytest.mark.parametrize(

@@ -230,6 +230,7 @@ def test_lobby_builds_a_game_from_a_demo_army_and_an_imported_roster(
         assert page.locator("button[type=submit]").is_disabled()
         for box in p2.locator("[data-base]").all():
             box.fill("100")
+        p2.locator("[data-base-width]").first.fill("60")  # an oval, 100 x 60 mm
         p2.get_by_role("button", name="Import again with these bases").click()
         page.wait_for_function(
             "!document.querySelector('[data-side=p2] [data-testid=w40-missing-bases]')"

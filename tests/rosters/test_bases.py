@@ -76,6 +76,14 @@ def test_resolving_again_keeps_known_bases_and_fills_answers() -> None:
 def test_bad_overrides_are_refused(size: float) -> None:
     with pytest.raises(ValueError, match="diameter"):
         resolve_bases(_army(("Tank", "e-12", ())), {"Tank": size})
+    with pytest.raises(ValueError, match="length and width"):
+        resolve_bases(_army(("Tank", "e-12", ())), {"Tank": (170.0, size)})
+
+
+def test_an_oval_answer_gives_an_oval_base() -> None:
+    """Army audit s14 #8: a vehicle on an oval could only be answered with a round size."""
+    army = resolve_bases(_army(("Tank", "e-12", ())), {"tank": (170.0, 105.0)})
+    assert _bases(army)[-1] == OvalBase(length_mm=170, width_mm=105)
 
 
 def test_the_shipped_table_loads_and_covers_infantry() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from vantage.geometry.shapes import CircleBase
+from vantage.geometry.shapes import CircleBase, OvalBase
 from vantage.rosters.army import Army, ModelGroup, RosterBase, Unit
 from vantage.rosters.army_json import MAX_BASE_MM, base_from_json
 
@@ -80,15 +80,20 @@ def default_base_table() -> BaseTable:
     return BaseTable.from_json(json.loads(text))
 
 
+BaseSize = float | tuple[float, float]
+"""A player's answer for a base: a round base's diameter, or an oval's (length, width), in mm."""
+
+
 def resolve_bases(
     army: Army,
-    overrides: Mapping[str, float] | None = None,
+    overrides: Mapping[str, BaseSize] | None = None,
     table: BaseTable | None = None,
 ) -> Army:
     """The army with every base the overrides or the table can tell filled in.
 
-    ``overrides`` maps an entry id or a model name (any case) to a round base's diameter in mm;
-    it wins over everything else, so a player's answer replaces a guessed default.
+    ``overrides`` maps an entry id or a model name (any case) to a round base's diameter in mm,
+    or an oval's (length, width) in mm; it wins over everything else, so a player's answer
+    replaces a guessed default.
     """
     table = table or default_base_table()
     chosen = _override_bases(overrides or {})
@@ -109,15 +114,18 @@ def _resolve(
     return group if base is group.base else replace(group, base=base)
 
 
-def _override_bases(overrides: Mapping[str, float]) -> dict[str, RosterBase]:
+def _override_bases(overrides: Mapping[str, BaseSize]) -> dict[str, RosterBase]:
     out: dict[str, RosterBase] = {}
-    for key, diameter in overrides.items():
-        size = float(diameter)
-        if not math.isfinite(size) or not 0 < size <= MAX_BASE_MM:
-            raise ValueError(
-                f"base override {key!r}: diameter must be > 0 and <= {MAX_BASE_MM:g} mm"
-            )
-        base = CircleBase(diameter_mm=size)
+    for key, size in overrides.items():
+        sizes = size if isinstance(size, tuple) else (size,)
+        if not all(math.isfinite(float(v)) and 0 < float(v) <= MAX_BASE_MM for v in sizes):
+            what = "length and width" if isinstance(size, tuple) else "diameter"
+            raise ValueError(f"base override {key!r}: {what} must be > 0 and <= {MAX_BASE_MM:g} mm")
+        base: RosterBase = (
+            OvalBase(length_mm=float(size[0]), width_mm=float(size[1]))
+            if isinstance(size, tuple)
+            else CircleBase(diameter_mm=float(size))
+        )
         out[key] = base
         out[key.casefold()] = base
     return out

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from vantage.rosters.army import Army
-from vantage.rosters.bases import resolve_bases
+from vantage.rosters.bases import BaseSize, resolve_bases
 from vantage.rosters.errors import (
     BAD_ZIP,
     EMPTY,
@@ -33,13 +33,14 @@ _BLANK = b" \t\r\n"
 
 
 def import_roster(
-    filename: str, data: bytes, base_overrides: Mapping[str, float] | None = None
+    filename: str, data: bytes, base_overrides: Mapping[str, BaseSize] | None = None
 ) -> Army | RosterError:
     """Read a .ros, .rosz or New Recruit .json roster into an army with bases resolved.
 
-    ``base_overrides`` maps an entry id or model name to a round base's diameter in mm (the
-    player's answers for ``Army.missing_bases()``). Nothing is changed on failure: the result
-    is then a ``RosterError`` whose message names the file and what is wrong with it.
+    ``base_overrides`` maps an entry id or model name to a round base's diameter in mm, or an
+    oval's (length, width) in mm (the player's answers for ``Army.missing_bases()``). Nothing
+    is changed on failure: the result is then a ``RosterError`` whose message names the file
+    and what is wrong with it.
     """
     label = _label(filename)
     try:

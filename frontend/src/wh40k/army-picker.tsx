@@ -48,6 +48,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
   const file = useSignal<File | null>(null);
   const imported = useSignal<Record<string, unknown> | null>(null);
   const answers = useSignal<Record<string, number>>({});
+  const widths = useSignal<Record<string, number>>({});
   const error = useSignal<string | null>(null);
   const busy = useSignal(false);
 
@@ -128,7 +129,10 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
       {summary && <Summary s={summary} />}
       {summary && summary.missingBases.length > 0 && (
         <div class="w40-bases" data-testid="w40-missing-bases">
-          <p>No base size is known for these models. Give each a round base diameter (mm):</p>
+          <p>
+            No base size is known for these models. Give each a round base's diameter in mm, or for
+            an oval its length and width:
+          </p>
           {baseQuestions(summary.missingBases).map((model) => (
             <label key={model} class="w40-row">
               {model}
@@ -137,8 +141,20 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
                 min="1"
                 max="2000"
                 data-base={model}
+                aria-label={`${model}: diameter or oval length (mm)`}
                 value={answers.value[model] ?? ""}
                 onInput={(e) => (answers.value = { ...answers.value, [model]: Number(e.currentTarget.value) })}
+              />
+              ×
+              <input
+                type="number"
+                min="1"
+                max="2000"
+                placeholder="oval width"
+                data-base-width={model}
+                aria-label={`${model}: oval width (mm), empty for a round base`}
+                value={widths.value[model] ?? ""}
+                onInput={(e) => (widths.value = { ...widths.value, [model]: Number(e.currentTarget.value) })}
               />
               mm
             </label>
@@ -147,7 +163,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
             type="button"
             class="button"
             disabled={busy.value || file.value === null}
-            onClick={() => file.value && void send(file.value, basesField(answers.value))}
+            onClick={() => file.value && void send(file.value, basesField(answers.value, widths.value))}
           >
             Import again with these bases
           </button>

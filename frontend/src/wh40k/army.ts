@@ -50,8 +50,16 @@ export function summarizeArmy(army: unknown): ArmySummary {
 }
 
 /** The `bases` form field: model name → diameter in mm, only the answered ones (> 0, ≤ 2000). */
-export function basesField(answers: Readonly<Record<string, number>>): string {
-  const ok = Object.entries(answers).filter(([, mm]) => Number.isFinite(mm) && mm > 0 && mm <= 2000);
+export function basesField(answers: Readonly<Record<string, number>>, widths: Readonly<Record<string, number>> = {}): string {
+  const size = (mm: number | undefined): mm is number => mm !== undefined && Number.isFinite(mm) && mm > 0 && mm <= 2000;
+  // a width as well makes the answer an oval: {"length_mm": L, "width_mm": W} (the server's
+  // bases field; army audit s14 #8); a diameter alone, a round base
+  const ok = Object.entries(answers)
+    .filter(([, mm]) => size(mm))
+    .map(([model, mm]) => {
+      const width = widths[model];
+      return [model, size(width) ? { length_mm: mm, width_mm: width } : mm] as const;
+    });
   return JSON.stringify(Object.fromEntries(ok));
 }
 

@@ -14,6 +14,7 @@ from vantage.engine.codec import printable
 from vantage.engine.errors import Rejection
 from vantage.rosters import RosterError, demo_armies, import_roster
 from vantage.rosters.army_json import MAX_BASE_MM
+from vantage.rosters.bases import BaseSize
 from vantage.rosters.errors import is_text
 
 router = APIRouter()
@@ -40,7 +41,8 @@ async def import_roster_file(
     """Parse a BattleScribe ``.ros``/``.rosz`` or New Recruit ``.json`` roster into an army.
 
     ``bases`` (optional form field): a JSON object mapping a model name or entry id to a round
-    base diameter in mm, answering the bases the import could not resolve.
+    base diameter in mm or ``{"length_mm": L, "width_mm": W}`` for an oval, answering the bases
+    the import could not resolve.
     """
     data = await file.read(MAX_ROSTER_BYTES + 1)
     overrides = _overrides(bases)
@@ -57,7 +59,7 @@ async def import_roster_file(
 
 
 def _import(
-    filename: str, data: bytes, overrides: dict[str, float]
+    filename: str, data: bytes, overrides: dict[str, BaseSize]
 ) -> dict[str, Any] | RosterError:
     army = import_roster(filename, data, overrides)
     return army if isinstance(army, RosterError) else army.to_json()
@@ -69,7 +71,10 @@ async def list_demo_armies() -> list[dict[str, Any]]:
     return [army.to_json() for army in demo_armies()]
 
 
-def _overrides(raw: str | None) -> dict[str, float] | Rejection:
+def _overrides(raw: str | None) -> dict[str, BaseSize] | Rejection:
+    """The ``bases`` form field: model name or entry id → a round base's diameter in mm, or
+    ``{"length_mm": L, "width_mm": W}`` for an oval (army audit s14 #8: vehicles and monsters
+    on ovals could only be answered with a round size)."""
     if raw is None:
         return {}
     try:
@@ -82,19 +87,35 @@ def _overrides(raw: str | None) -> dict[str, float] | Rejection:
         return Rejection(
             "request/invalid", "bases: must map names to diameters in mm", {"field": "bases"}
         )
+    out: dict[str, BaseSize] = {}
     for key, size in value.items():
         if not is_text(key):
             field = f"bases.{printable(key)}"
             return Rejection("request/invalid", f"{field}: must be valid text", {"field": field})
-        if (
-            not isinstance(size, int | float)
-            or isinstance(size, bool)
-            or not 0 < size <= MAX_BASE_MM  # refuses infinity and NaN too (1e999, NaN)
-        ):
+        read = _base_size(size)
+        if read is None:
             field = f"bases.{key}"
             return Rejection(
                 "request/invalid",
-                f"{field}: must be a base diameter in mm, > 0 and <= {MAX_BASE_MM:g}",
+                f'{field}: must be a base diameter in mm, or {{"length_mm": L, "width_mm": W}} '
+                f"for an oval, each > 0 and <= {MAX_BASE_MM:g}",
                 {"field": field},
             )
-    return {k: float(v) for k, v in value.items()}
+        out[key] = read
+    return out
+
+
+def _mm(value: object) -> float | None:
+    """A size in mm: a number > 0 and <= MAX_BASE_MM (refuses infinity, NaN and booleans)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    return float(value) if 0 < value <= MAX_BASE_MM else None
+
+
+def _base_size(size: object) -> BaseSize | None:
+    if isinstance(size, dict):
+        if set(size) != {"length_mm", "width_mm"}:
+            return None
+        length, width = _mm(size["length_mm"]), _mm(size["width_mm"])
+        return (length, width) if length is not None and width is not None else None
+    return _mm(size)

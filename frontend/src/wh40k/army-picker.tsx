@@ -135,7 +135,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
           </p>
           {baseQuestions(summary.missingBases).map((model) => (
             <label key={model} class="w40-row">
-              {model}
+              <span class="w40-bases__name">{model}</span>
               <input
                 type="number"
                 min="1"
@@ -150,7 +150,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
                 type="number"
                 min="1"
                 max="2000"
-                placeholder="oval width"
+                placeholder="width"
                 data-base-width={model}
                 aria-label={`${model}: oval width (mm), empty for a round base`}
                 value={widths.value[model] ?? ""}

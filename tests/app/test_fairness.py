@@ -139,6 +139,18 @@ def test_a_refusals_new_wording_still_verifies_but_not_a_new_code() -> None:
     assert not same_event(new, None)
 
 
+def test_a_field_added_since_the_event_was_logged_is_the_same_event_when_empty() -> None:
+    """An event logged before a field was added decodes to the field's default: re-decided with
+    it empty, it is the same event (review s14: Death Angel's pool_ran_out gained `partly`);
+    holding something, or missing from the new event instead, it is not."""
+    old = {"type": "pool_ran_out", "marines": ["oren"], "terrain": None}
+    assert same_event({**old, "partly": []}, old)
+    assert not same_event({**old, "partly": ["vask"]}, old)
+    assert not same_event({**old, "marines": []}, old)
+    assert same_event({**old, "partly": []}, {**old, "partly": []})
+    assert not same_event({**old, "partly": 0}, {**old, "partly": []})
+
+
 async def test_a_finished_game_takes_no_more_entropy(sqlite_url: str) -> None:
     """Once the seed is revealed there is nothing left to roll: entropy is refused, not logged."""
     service, game_id, _ = await _play(sqlite_url)

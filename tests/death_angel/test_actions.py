@@ -270,3 +270,8 @@ def test_empty_pool__a_marine_given_some_of_his_tokens_is_named_apart() -> None:
         ev.TokensPlaced(marine="maro", count=1),
     ]
     assert of(events, ev.PoolRanOut) == [ev.PoolRanOut(marines=("halvar",), partly=("maro",))]
+    # revision 3 named every marine short of his tokens in `marines` (its logs re-decide so)
+    s3 = table(ROWS, revision=3)
+    s3.pool = 3
+    told = of(hooks._give(s3, ["castor", "maro", "halvar"], 2), ev.PoolRanOut)
+    assert told == [ev.PoolRanOut(marines=("maro", "halvar"))]

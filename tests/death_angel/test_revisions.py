@@ -27,20 +27,20 @@ from vantage.store.db import open_database
 def test_a_new_game_is_stamped_with_this_codes_rules_revision_and_the_demo_pack() -> None:
     """The server stores the revision (and the demo pack itself) with a new game's request; a
     client cannot give a revision (it is no option of a new game)."""
-    assert RULES_REVISION == 3
+    assert RULES_REVISION == 4
     assert "rules_revision" not in (R.create_options or ())
     stamped = dict(R.new_game_options({"seats": 3}))
-    assert stamped == {"seats": 3, "rules_revision": 3, "pack": demo_pack_json()}
+    assert stamped == {"seats": 3, "rules_revision": 4, "pack": demo_pack_json()}
     assert json.loads(json.dumps(stamped)) == stamped  # stored as JSON
     setup = R.parse_setup(json.loads(json.dumps(stamped)))
-    assert not isinstance(setup, Rejection) and setup.revision == 3
+    assert not isinstance(setup, Rejection) and setup.revision == 4
     assert setup.pack is demo_pack()  # the stamped demo pack shares the demo pack's index
     custom = copy.deepcopy(demo_pack_json())
     custom["title"] = "Mine"
     kept = dict(R.new_game_options({"pack": custom}))
-    assert kept == {"pack": custom, "rules_revision": 3}  # a custom pack is stored as given
+    assert kept == {"pack": custom, "rules_revision": 4}  # a custom pack is stored as given
     state = R.initial_state(R.parse_setup(stamped))
-    assert state.rules_revision == 3 and state.since(2) and state.since(3)
+    assert state.rules_revision == 4 and state.since(2) and state.since(4)
 
 
 def test_a_stored_request_without_a_revision_is_revision_1() -> None:
@@ -53,11 +53,11 @@ def test_a_stored_request_without_a_revision_is_revision_1() -> None:
 
 
 @pytest.mark.parametrize("bad", [0, RULES_REVISION + 1, -1, "2", True, 1.5, None])
-def test_a_revision_outside_1_to_3_is_refused_naming_the_field(bad: object) -> None:
+def test_a_revision_outside_1_to_4_is_refused_naming_the_field(bad: object) -> None:
     refused = R.parse_setup({"seats": 2, "rules_revision": bad})
     assert isinstance(refused, Rejection) and refused.code == "setup/invalid"
     assert refused.detail == {"field": "rules_revision"}
-    assert refused.message == "rules_revision: must be a whole number from 1 to 3"
+    assert refused.message == "rules_revision: must be a whole number from 1 to 4"
 
 
 def test_a_snapshot_without_the_revision_decodes_as_revision_1() -> None:
@@ -119,7 +119,7 @@ async def test_a_bot_game_of_this_revision_verifies_and_asks_nothing_of_an_empty
     sqlite_url: str,
 ) -> None:
     doc = await _bot_game(sqlite_url, {"seats": 1, "pack": _no_token_pack()})
-    assert doc["setup"]["rules_revision"] == RULES_REVISION == 3
+    assert doc["setup"]["rules_revision"] == RULES_REVISION == 4
     types = _types(doc)
     assert "support_pool_empty" in types and "support_given" not in types
     # E17's events (pool_ran_out, location_ability_used) come where the bot's game has such an
@@ -127,7 +127,7 @@ async def test_a_bot_game_of_this_revision_verifies_and_asks_nothing_of_an_empty
     verdict = verify_export(doc)
     assert verdict.ok, verdict.problem
     default = await _bot_game(sqlite_url, {"seats": 1})  # the demo pack travels with the game
-    assert default["setup"] == {"seats": 1, "rules_revision": 3, "pack": demo_pack_json()}
+    assert default["setup"] == {"seats": 1, "rules_revision": 4, "pack": demo_pack_json()}
     assert verify_export(default).ok
 
 

@@ -133,7 +133,8 @@ def _give(state: State, marines: list[str], each: int) -> list[Event]:
             out.append(TokensPlaced(marine=m, count=n))
             pool -= n
         if n < each:
-            (partly if n else none).append(m)
+            # from revision 4 a marine given some of his tokens is named apart (E17)
+            (partly if n and state.since(4) else none).append(m)
     if (none or partly) and state.since(3):
         out.append(PoolRanOut(marines=tuple(none), partly=tuple(partly)))
     return out

@@ -15,11 +15,12 @@ from vantage.rules.death_angel.pack import ActionKind, Index, Pack, Place, Setup
 
 Phase = Literal["setup", "select", "resolve", "attack", "event", "over"]
 
-RULES_REVISION = 3
+RULES_REVISION = 4
 """This code's Death Angel rules revision (rules decision E16). 2 added: a Support action with
 the support pool empty asks nothing (``support_pool_empty``, E15). 3 added: an ability that
 cannot give its tokens from the empty pool says who goes without (``pool_ran_out``), and a
 location's "on entering" ability is named before its effects (``location_ability_used``; E17).
+4 added: ``pool_ran_out`` names a marine given some of his tokens apart (``partly``; E17).
 Games created before keep the rules of their revision."""
 
 

@@ -13,8 +13,9 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from vantage.rosters import Army, import_roster
+from vantage.rosters import Army, demo_armies, import_roster
 from vantage.rosters.army import Ability, Carried, ModelGroup, Weapon
+from vantage.rosters.army_json import army_from_json
 from vantage.rules.wh40k10e.sheets import _spread, demise_value, unit_sheets
 
 SYSTEM = "sys-352e-adc2-7639-d6a9"
@@ -228,3 +229,14 @@ def test_deadly_demise_is_the_first_value_that_can_be_rolled() -> None:
     assert demise_value((Ability(name="Deadly Demise", text="D6"),)) == "D6"
     assert demise_value((rule,)) == ""  # one, but no value: a new game refuses the army
     assert demise_value((Ability(name="Stealth", text=""),)) is None
+
+
+def test_a_deadly_demise_with_no_rollable_value_reads_as_before_on_the_sheet() -> None:
+    """Second review s14: "" (an ability but no rollable value) was rolled as Deadly Demise 1
+    from revision 4; the sheet keeps the old reading instead (a bare name: none)."""
+    doc = demo_armies()[0].content_json()
+    doc["units"][0]["abilities"] = [{"name": "Deadly Demise", "text": ""}]
+    sheet = unit_sheets(army_from_json(doc), "p1", revision=4)[0]
+    assert sheet.deadly_demise is None
+    doc["units"][0]["abilities"].append({"name": "Deadly Demise D3", "text": ""})
+    assert unit_sheets(army_from_json(doc), "p1", revision=4)[0].deadly_demise == "D3"

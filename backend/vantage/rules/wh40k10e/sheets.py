@@ -263,7 +263,9 @@ def demise_value(abilities: Sequence[Ability]) -> str | None:
     rules can roll. BattleScribe exports the core rule "Deadly Demise" (its text a description)
     beside the datasheet's "Deadly Demise D3"; read as before, the description came first and
     the destroyed model's roll failed. ``None`` with no such ability; "" when it has one but
-    no value can be rolled (a new game refuses that army, ``demise_problem``)."""
+    no value can be rolled: the sheet then reads it as before revision 4 (a bare name is no
+    Deadly Demise, a description is refused when rolled, ``army/unreadable``), and a new game
+    refuses that army (``setup._unreadable``)."""
     found: str | None = None
     for a in abilities:
         key = a.name.strip().upper()
@@ -328,9 +330,8 @@ def unit_sheets(army: Army, player: str, revision: int = ARMY_REVISION) -> list[
                 feel_no_pain=number(fnp) or None if fnp else None,
                 scouts=float(inches(scouts) or 0.0) if scouts else 0.0,
                 deadly_demise=(
-                    demise_value(unit.abilities)
-                    if army_rules
-                    else _ability_value(abilities, "DEADLY DEMISE")
+                    (demise_value(unit.abilities) if army_rules else None)
+                    or _ability_value(abilities, "DEADLY DEMISE")
                 ),
                 capacity=_capacity(abilities, unit.abilities if army_rules else ()),
                 firing_deck=number(_ability_value(abilities, "FIRING DECK")),

@@ -127,4 +127,18 @@ describe("a log that follows its newest line through layout shifts (QA s14 #7)",
     expect(f.isFollowing).toBe(true);
     expect(list.hiddenBelow).toBe(0);
   });
+
+  it("lets a reader who holds the scrollbar's thumb drag up after a while (second review s14)", () => {
+    const list = new FakeList(5000, 300);
+    const f = new BottomFollower(list);
+    f.changed();
+    f.hold(true, 0); // pointer down on the thumb
+    list.scrollTop = 3000;
+    f.scrolled(1500); // dragged up a second and a half later
+    expect(f.isFollowing).toBe(false);
+    f.hold(false, 1600);
+    list.scrollHeight += 100;
+    f.changed();
+    expect(list.scrollTop).toBe(3000);
+  });
 });

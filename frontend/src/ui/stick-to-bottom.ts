@@ -36,8 +36,18 @@ export class BottomFollower {
     return this.following;
   }
 
+  /** Whether a pointer is held down on the list (the scrollbar's thumb, middle-click
+   * autoscroll): every move while it is held is the reader's (second review s14). */
+  private held = false;
+
   /** The reader's own input on the list, at `now` (ms). */
   touched(now: number): void {
+    this.touchedAt = now;
+  }
+
+  /** A pointer went down on the list (true) or came up anywhere (false), at `now` (ms). */
+  hold(down: boolean, now: number): void {
+    this.held = down;
     this.touchedAt = now;
   }
 
@@ -54,7 +64,7 @@ export class BottomFollower {
     const el = this.el;
     const top = el.scrollTop;
     if (isAtBottom(el)) this.following = true;
-    else if (top < this.lastTop && now - this.touchedAt <= INTENT_MS) this.following = false;
+    else if (top < this.lastTop && (this.held || now - this.touchedAt <= INTENT_MS)) this.following = false;
     else if (this.following) el.scrollTop = el.scrollHeight;
     this.lastTop = el.scrollTop;
   }
@@ -76,14 +86,22 @@ export function useStickToBottom(ref: RefObject<HTMLElement | null>, content: un
     follower.current = f;
     const onScroll = () => f.scrolled(performance.now());
     const onHand = () => f.touched(performance.now());
-    const hands = ["wheel", "touchmove", "keydown", "pointerdown"] as const;
+    const hands = ["wheel", "touchmove", "keydown"] as const;
+    const onDown = () => f.hold(true, performance.now());
+    const onUp = () => f.hold(false, performance.now());
     el.addEventListener("scroll", onScroll, { passive: true });
     for (const h of hands) el.addEventListener(h, onHand, { passive: true });
+    el.addEventListener("pointerdown", onDown, { passive: true });
+    window.addEventListener("pointerup", onUp, { passive: true });
+    window.addEventListener("pointercancel", onUp, { passive: true });
     const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => f.changed());
     resized?.observe(el);
     return () => {
       el.removeEventListener("scroll", onScroll);
       for (const h of hands) el.removeEventListener(h, onHand);
+      el.removeEventListener("pointerdown", onDown);
+      window.removeEventListener("pointerup", onUp);
+      window.removeEventListener("pointercancel", onUp);
       resized?.disconnect();
       follower.current = null;
     };

@@ -33,9 +33,6 @@ const PATH_STEP = 0.1;
 /** Inches: Engagement Range, horizontally and vertically (wh40k-10th §1). */
 const ENGAGEMENT = 1;
 const ENGAGEMENT_HIGH = 5;
-/** Inches from a target model's centre to a point beyond any contact spot round it (where the
- * bisection for each direction starts). */
-const FAR_FROM_PATH = 10;
 
 export interface ContactResult {
   /** The plan with the brought models' moves added (the same plan when none could be). */
@@ -251,12 +248,14 @@ interface Leg {
 /** Spots in base contact all around the target models that a straight leg reaches within its
  * budget, the shortest first. */
 export function aroundTargets(model: ModelInfo, targets: readonly ModelInfo[], legs: readonly Leg[]): (Leg & { to: Point })[] {
-  const spots = targets.flatMap((t) =>
-    Array.from({ length: RING }, (_, k) => {
+  const spots = targets.flatMap((t) => {
+    // beyond any contact spot round it: both bases' reach (the bisection starts out there)
+    const far = reach(t.base) + reach(model.base) + 1;
+    return Array.from({ length: RING }, (_, k) => {
       const a = (2 * Math.PI * k) / RING;
-      return against(model, { x: t.x + Math.cos(a) * FAR_FROM_PATH, y: t.y + Math.sin(a) * FAR_FROM_PATH }, t);
-    }).filter((p): p is Point => p !== null),
-  );
+      return against(model, { x: t.x + Math.cos(a) * far, y: t.y + Math.sin(a) * far }, t);
+    }).filter((p): p is Point => p !== null);
+  });
   return legs
     .flatMap((leg) => spots.map((to) => ({ ...leg, to, d: distance(leg.from, to) })))
     .filter(({ d, budget }) => d <= budget - ROUNDING)

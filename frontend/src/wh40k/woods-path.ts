@@ -55,7 +55,8 @@ export function polygonsOverlap(a: readonly Point[], b: readonly Point[]): boole
   const eb = edges(b);
   if (ea.some(([p, q]) => eb.some(([r, s]) => segmentsCross(p, q, r, s)))) return true;
   // each polygon's vertices, edge midpoints and (when inside it, as for a convex one) centroid:
-  // the centroid catches two polygons that coincide, edges on edges (review s14)
+  // the centroid catches two convex polygons that coincide, edges on edges (review s14; the
+  // hull's sweep pieces are convex; two equal non-convex outlines are still missed)
   const probes = (poly: readonly Point[], es: readonly (readonly [Point, Point])[]) => {
     const c = centroid(poly);
     return [...es.flatMap(([p, q]) => [p, { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 }]), ...(strictlyInside(c, poly) ? [c] : [])];

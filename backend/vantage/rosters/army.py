@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,6 +104,14 @@ class Carried:
     def to_json(self) -> dict[str, Any]:
         """``{"weapon": name, "total": n}``."""
         return {"weapon": self.weapon, "total": self.total}
+
+
+def merge_loadout(carried: Sequence[Carried]) -> tuple[Carried, ...]:
+    """One entry per weapon, totals added, in first-seen order."""
+    totals: dict[str, int] = {}
+    for c in carried:
+        totals[c.weapon] = totals.get(c.weapon, 0) + c.total
+    return tuple(Carried(weapon=w, total=t) for w, t in totals.items())
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

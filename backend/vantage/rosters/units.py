@@ -13,7 +13,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from vantage.rosters.abilities import parse_abilities, split_keywords
-from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Profile, Unit, Weapon
+from vantage.rosters.army import (
+    Ability,
+    Army,
+    Carried,
+    ModelGroup,
+    Profile,
+    Unit,
+    Weapon,
+    merge_loadout,
+)
 from vantage.rosters.characteristics import missing_stats, model_problem, weapon_problem
 from vantage.rosters.errors import BAD_VALUE, TOO_LARGE, RosterFailure
 from vantage.rosters.tree import Node
@@ -159,7 +168,7 @@ def build_unit(sel: Node) -> Unit:
         all_found += found
         loadout = armoury.carry(found)
         if len(group_nodes) == 1:
-            loadout = _merge(unit_loadout + loadout)
+            loadout = merge_loadout(unit_loadout + loadout)
         own_stats = [_profile(f.item) for f in found if _kind(f.item) == "unit"]
         groups.append(
             ModelGroup(
@@ -312,7 +321,7 @@ class _Armoury:
             group = f.owner.attr("name") if len(siblings) > 1 or marked else None
             name = self._add(_weapon(f.item, group))
             carried.append(Carried(weapon=name, total=_wargear_count(f.owner)))
-        return _merge(tuple(carried))
+        return merge_loadout(tuple(carried))
 
     def _add(self, weapon: Weapon) -> str:
         """Store a weapon once; a different profile of a taken name becomes ``Gun (2)``...
@@ -337,13 +346,6 @@ class _Armoury:
 
     def weapons(self) -> tuple[Weapon, ...]:
         return tuple(self._by_name.values())
-
-
-def _merge(carried: tuple[Carried, ...]) -> tuple[Carried, ...]:
-    totals: dict[str, int] = {}
-    for c in carried:
-        totals[c.weapon] = totals.get(c.weapon, 0) + c.total
-    return tuple(Carried(weapon=w, total=t) for w, t in totals.items())
 
 
 SELECTION_TYPES = frozenset({"unit", "model", "upgrade"})

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from vantage.engine.codec import wire
 from vantage.geometry.shapes import Base, CircleBase
-from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Weapon
+from vantage.rosters.army import Ability, Army, Carried, ModelGroup, Weapon, merge_loadout
 from vantage.rules.wh40k import WeaponProfile, parse_abilities, parse_dice_expr
 from vantage.rules.wh40k.abilities import AbilityError, parse_ability
 from vantage.rules.wh40k.dice_expr import DiceExprError
@@ -223,7 +223,9 @@ def _spread(group: ModelGroup, weapons: dict[str, Weapon]) -> list[list[str]]:
     weapons in the loadout's order.
     """
     count = group.count
-    loadout = _merged(group.loadout)
+    # a hand-written army may name a weapon twice; counted per entry it was handed out twice
+    # over (review s14)
+    loadout = merge_loadout(group.loadout)
     items: dict[str, list[Carried]] = {}
     for carried in loadout:
         w = weapons.get(carried.weapon)
@@ -243,15 +245,6 @@ def _spread(group: ModelGroup, weapons: dict[str, Weapon]) -> list[list[str]]:
             held[i][kind] = of_kind + 1
             heapq.heappush(heap, (have + 1, of_kind + 1, i))
     return [[c.weapon for c in loadout for _ in range(g.get(c.weapon, 0))] for g in got]
-
-
-def _merged(loadout: Sequence[Carried]) -> list[Carried]:
-    """One entry per weapon, totals added, in first-seen order (a hand-written army may name a
-    weapon twice; counted per entry it was handed out twice over: review s14)."""
-    totals: dict[str, int] = {}
-    for c in loadout:
-        totals[c.weapon] = totals.get(c.weapon, 0) + c.total
-    return [Carried(weapon=w, total=n) for w, n in totals.items()]
 
 
 DEMISE = "DEADLY DEMISE"

@@ -78,6 +78,20 @@ describe("events → log lines", () => {
     );
   });
 
+  it("shows the declaring player the rules their formation broke, inside the declaration (R42)", () => {
+    const declared = {
+      type: "formations_declared",
+      player: "p1",
+      reserves: ["p2-b"],
+      warnings: [{ type: "rule_warning", player: "p1", code: "rule/deep_strike", message: "p2-b cannot Deep Strike" }],
+    };
+    expect(describeEvent(declared, n)).toMatchObject({
+      tone: "warning",
+      text: "Player 1 declared battle formations: in Reserves Bravo. Rules broken (casual game): Bravo cannot Deep Strike [rule/deep_strike]",
+    });
+    expect(describeEvent({ ...declared, warnings: [] }, n)).toMatchObject({ tone: "plain" });
+  });
+
   it("says what a secret formation was once both have declared", () => {
     const revealed = {
       type: "formations_revealed",

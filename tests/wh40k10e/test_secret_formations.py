@@ -102,14 +102,45 @@ def test_hover_mode_is_secret_too() -> None:
     assert "AIRCRAFT" not in mine["sheet"]["keywords"]
 
 
-def test_rule_warnings_about_a_secret_formation_reach_only_the_declaring_player() -> None:
+def _casual(revision: int | None = None) -> State:
     s = formations()
-    s = replace(s, options=replace(s.options, strict=False))
-    after, events = _declared(s, c.DeclareFormations(attach={"p1-ac-exarch": "p1-ac-hounds"}))
-    warnings = [e for e in events if type(e).__name__ == "RuleWarning"]
+    options = replace(s.options, strict=False)
+    return replace(s, options=options if revision is None else replace(options, revision=revision))
+
+
+BROKEN = c.DeclareFormations(attach={"p1-ac-exarch": "p1-ac-hounds"})
+
+
+def test_rule_warnings_about_a_secret_formation_reach_only_the_declaring_player() -> None:
+    after, events = _declared(_casual(), BROKEN)
+    assert not [e for e in events if e.type == "rule_warning"]
+    (declared,) = [e for e in events if e.type == "formations_declared"]
+    assert declared.warnings and {w.player for w in declared.warnings} == {"p1"}
+    mine = views.redact(declared, after, "p1")
+    assert mine is not None and mine["warnings"][0]["code"] == declared.warnings[0].code
+    for viewer in ("p2", None):
+        assert views.redact(declared, after, viewer) == {
+            "type": "formations_declared",
+            "player": "p1",
+        }
+
+
+@pytest.mark.parametrize("viewer", ["p2", None])
+def test_the_opponent_cannot_count_the_rules_a_secret_formation_broke(viewer: str | None) -> None:
+    """R42: the warnings were events of their own, so the opponent's log (and its versions)
+    grew by one per broken rule; from rules revision 5 a declaration is the same events."""
+    start = _casual()
+    assert _seen(*_declared(start, BROKEN), viewer) == _seen(*_declared(start, CHOICES[0]), viewer)
+
+
+def test_a_game_of_revision_4_keeps_its_warnings_as_events_of_their_own() -> None:
+    after, events = _declared(_casual(revision=4), BROKEN)
+    warnings = [e for e in events if e.type == "rule_warning"]
     assert warnings
     assert all(views.redact(w, after, "p2") is None for w in warnings)
     assert all(views.redact(w, after, "p1") is not None for w in warnings)
+    (declared,) = [e for e in events if e.type == "formations_declared"]
+    assert declared.warnings == ()
 
 
 @pytest.mark.parametrize("viewer", ["p2", None])

@@ -165,7 +165,11 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
       return line(`${n.player(str(e["attacker"]))} is the Attacker, ${n.player(str(e["defender"]))} the Defender`);
     case "formations_declared": {
       if (!("reserves" in e)) return line(`${who} declared battle formations (secret until both have declared)`, "plain", [], player);
-      return line(`${who} declared battle formations: ${formationWords(e, n)}`, "plain", [], player);
+      const broken = (Array.isArray(e["warnings"]) ? e["warnings"] : []).map(rec);
+      const declared = `${who} declared battle formations: ${formationWords(e, n)}`;
+      if (!broken.length) return line(declared, "plain", [], player);
+      const rules = broken.map((w) => `${n.words(str(w["message"]))} [${str(w["code"])}]`).join("; ");
+      return line(`${declared}. Rules broken (casual game): ${rules}`, "warning", [], player);
     }
     case "formations_revealed": {
       const revealed = (Array.isArray(e["declared"]) ? e["declared"] : []).map(rec);

@@ -137,7 +137,17 @@ def _declarations(secret: Mapping[str, Formation]) -> tuple[FormationsDeclared, 
 
 
 def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
-    """Reserves (Deep Strike), Strategic Reserves (25% cap) and embarked units (§4.5, §3.7)."""
+    """Reserves (Deep Strike), Strategic Reserves (25% cap) and embarked units (§4.5, §3.7).
+    From rules revision 5 a casual game's warnings travel inside the secret declaration (R42)."""
+    if em.state.options.since(5):
+        em.withheld = []
+    try:
+        return _declare_formations(em, cmd)
+    finally:
+        em.withheld = None
+
+
+def _declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
     state, player = em.state, em.actor or ""
     if state.side(player).declared:
         return Rejection("setup/already_declared", "you have declared your battle formations")
@@ -167,6 +177,7 @@ def declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None:
             embark=cmd.embark,
             attach=cmd.attach,
             hover=cmd.hover,
+            warnings=tuple(em.withheld or ()),
         )
     )
     waiting = [p for p in em.state.players if not em.state.side(p).declared]

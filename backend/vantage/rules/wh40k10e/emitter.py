@@ -25,6 +25,8 @@ class Emitter:
         self.actor = actor
         self.events: list[Any] = []
         self.warnings: list[Rejection] = []
+        self.withheld: list[RuleWarning] | None = None
+        """While a list, casual rule warnings collect here instead of in the log (R42)."""
 
     def emit(self, *events: Any) -> None:
         """Append events and fold them into the working state."""
@@ -57,7 +59,11 @@ class Emitter:
             return problems[0]
         for p in problems:
             self.warnings.append(p)
-            self.emit(RuleWarning(player=self.actor or "", code=p.code, message=p.message))
+            warning = RuleWarning(player=self.actor or "", code=p.code, message=p.message)
+            if self.withheld is None:
+                self.emit(warning)
+            else:
+                self.withheld.append(warning)
         return None
 
     def accepted(self) -> Accepted:

@@ -60,6 +60,17 @@ class RolesSet:
 
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RuleWarning:
+    """Casual mode: a rule was broken and the player went ahead (kept for both to see)."""
+
+    type: Literal["rule_warning"] = "rule_warning"
+    player: str
+    code: str
+    message: str
+
+
+@wire
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FormationsDeclared:
     type: Literal["formations_declared"] = "formations_declared"
     player: str
@@ -70,6 +81,9 @@ class FormationsDeclared:
     """Leader unit → the Bodyguard unit it joins (§3.6)."""
     hover: tuple[str, ...] = ()
     """AIRCRAFT in Hover mode: M 20", no AIRCRAFT keyword for the battle (§4.9)."""
+    warnings: tuple[RuleWarning, ...] = ()
+    """Casual games from rules revision 5: the rules this declaration broke, inside the secret
+    event so that the opponent cannot count them (R42); before, they were events of their own."""
 
 
 @wire
@@ -402,17 +416,6 @@ class VpScored:
     vp: int
     reason: str
     objectives: tuple[str, ...] = ()
-
-
-@wire
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RuleWarning:
-    """Casual mode: a rule was broken and the player went ahead (kept for both to see)."""
-
-    type: Literal["rule_warning"] = "rule_warning"
-    player: str
-    code: str
-    message: str
 
 
 @wire

@@ -24,7 +24,7 @@ BattleSize = Literal["incursion", "strike_force", "onslaught"]
 Zone = tuple[tuple[float, float], ...]
 
 
-RULES_REVISION = 4
+RULES_REVISION = 5
 """This code's 10th-edition rules revision. 2 added: a unit set up from Reserves cannot move
 further that phase (R34), no move or set-up ends on an obstacle (R35), woods by the base's real
 footprint (R36), a unit that made no move has Remained Stationary (R37). 3 added the datasheet
@@ -32,7 +32,8 @@ abilities of R39 (a Leader's weapon ability for its unit, "cannot Advance", Dama
 Re-roll window for a Damage roll that already destroys its model (R40), and a unit that
 disembarked may not Remain Stationary (§3.7). 4 reads imported armies as R41 says: a Leader
 named by any of its Leader abilities, a transport's capacity from a Transport profile, and
-swapped wargear in place of the default weapon. Games created before keep the rules of their
+swapped wargear in place of the default weapon. 5 keeps a casual game's rule warnings about a
+secret battle formation inside its declaration (R42). Games created before keep the rules of their
 revision."""
 
 

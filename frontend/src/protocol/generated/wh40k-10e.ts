@@ -287,6 +287,7 @@ export interface FormationsDeclared {
   embark: Record<string, string>;
   attach: Record<string, string>;
   hover: string[];
+  warnings: RuleWarning[];
 }
 
 /**

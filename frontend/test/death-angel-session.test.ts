@@ -141,3 +141,72 @@ describe("DaSession", () => {
     expect(store.inFlight.value.size).toBe(0);
   });
 });
+
+describe("DaSession's pack comes once", () => {
+  const PACK = {
+    format: 1,
+    id: "p",
+    title: "P",
+    teams: [{ id: "cobalt", name: "Cobalt", marines: [{ id: "tiber", name: "Brother T." }] }],
+  };
+
+  function started(history: () => Promise<{ events: []; setup?: unknown }>) {
+    const timers = new ManualTimers();
+    const sockets: FakeSocket[] = [];
+    const store = new DaStore();
+    let exports = 0;
+    const session = new DaSession({
+      store,
+      url: () => "ws://x/ws/games/g1?token=t",
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      timers,
+      fetchView: async () => ({ v: 14, state: SELECT_P1 }),
+      fetchHistory: () => {
+        exports += 1;
+        return history();
+      },
+    });
+    session.start();
+    const s = sockets[0];
+    if (!s) throw new Error("no socket");
+    s.open();
+    s.receive(welcome(14));
+    s.receive({ type: "snapshot", v: 14, state: SELECT_P1 });
+    const flush = async () => {
+      timers.advance(100);
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    };
+    const queries = () => s.sent.filter((m) => (m as { type: string }).type === "query");
+    return { store, s, flush, queries, exports: () => exports };
+  }
+
+  it("reads the pack from the export the log asks for, and does not query it again", async () => {
+    const g = started(async () => ({ events: [], setup: { seats: 2, rules_revision: 4, pack: PACK } }));
+    await g.flush();
+    expect(g.exports()).toBe(1);
+    expect(g.store.names.value.marine("tiber")).toBe("Brother T.");
+    expect(g.queries()).toEqual([]);
+  });
+
+  it("queries the pack once when the export names none (a game stored before E16)", async () => {
+    const g = started(async () => ({ events: [], setup: { seats: 2 } }));
+    await g.flush();
+    expect(g.queries()).toEqual([{ type: "query", req_id: 1, q: { kind: "pack" } }]);
+    g.s.receive({ type: "answer", req_id: 1, a: PACK });
+    await g.flush();
+    expect(g.store.names.value.marine("tiber")).toBe("Brother T.");
+    expect(g.queries()).toHaveLength(1);
+  });
+
+  it("queries the pack when the export fails", async () => {
+    const g = started(async () => {
+      throw new Error("500");
+    });
+    await g.flush();
+    expect(g.queries()).toHaveLength(1);
+  });
+});

@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from vantage.geometry.shapes import CircleBase, OvalBase
+from vantage.geometry.shapes import CircleBase, HullBase, OvalBase
 
-RosterBase = CircleBase | OvalBase
+RosterBase = CircleBase | OvalBase | HullBase
+"""A model's base: round, oval, or none (a hull: the model is measured to its footprint polygon,
+wh40k-10th §3.3)."""
 Stats = tuple[tuple[str, str], ...]
 
 
@@ -84,14 +86,24 @@ class Profile:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ability:
-    """A unit's ability or rule, with its text (empty for core abilities named only)."""
+    """A unit's ability or rule, with its text (empty for core abilities named only).
+
+    ``enhancement``: the ability came with an Enhancement the player chose for the unit (a
+    selection in BattleScribe's "Enhancement(s)" category or New Recruit's group of that name).
+    For display only: no rule reads it.
+    """
 
     name: str
     text: str = ""
+    enhancement: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """``{"name": ..., "text": ...}``."""
-        return {"name": self.name, "text": self.text}
+        """``{"name": ..., "text": ...}``, with ``"enhancement": true`` only when it is one (so
+        an army without enhancements keeps its JSON and its digest)."""
+        out: dict[str, Any] = {"name": self.name, "text": self.text}
+        if self.enhancement:
+            out["enhancement"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -233,9 +245,15 @@ ARMY_FORMAT = "vantage-army/1"
 
 
 def base_json(base: RosterBase) -> dict[str, Any]:
-    """``{"shape": "circle", "diameter_mm": 32}`` or the oval's length and width."""
+    """``{"shape": "circle", "diameter_mm": 32}``, the oval's length and width, or a hull's
+    polygon in inches about the model's position at facing 0 (as in the scenario format)."""
     if isinstance(base, CircleBase):
         return {"shape": "circle", "diameter_mm": number_json(base.diameter_mm)}
+    if isinstance(base, HullBase):
+        return {
+            "shape": "hull",
+            "points": [[number_json(x), number_json(y)] for x, y in base.points],
+        }
     return {
         "shape": "oval",
         "length_mm": number_json(base.length_mm),

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vantage.engine.codec import printable
-from vantage.geometry.shapes import CircleBase, OvalBase
+from vantage.geometry.shapes import CircleBase, HullBase, OvalBase, is_valid_hull
 from vantage.rosters.army import (
     ARMY_FORMAT,
     Ability,
@@ -29,6 +29,10 @@ from vantage.rosters.errors import is_text
 
 _WEAPON_META = frozenset({"name", "kind", "group", "keywords", "abilities"})
 MAX_BASE_MM = 2000.0
+MAX_HULL_POINTS = 256
+"""A hull's corners at most (as the scenario format's ``HullIn``)."""
+MAX_HULL_INCHES = MAX_BASE_MM / 25.4
+"""How far a hull's corner may lie from the model's position: a base's largest size."""
 
 
 def army_from_json(doc: object) -> Army:
@@ -50,7 +54,8 @@ def army_from_json(doc: object) -> Army:
 
 
 def base_from_json(doc: object, path: str = "base") -> RosterBase:
-    """``{"shape": "circle", "diameter_mm": 32}`` or ``{"shape": "oval", ...}`` as a base."""
+    """``{"shape": "circle", "diameter_mm": 32}``, ``{"shape": "oval", ...}`` or
+    ``{"shape": "hull", "points": [[x, y], ...]}`` (inches, facing 0) as a base."""
     obj = _obj(doc, path)
     shape = obj.get("shape")
     if shape == "circle":
@@ -59,7 +64,38 @@ def base_from_json(doc: object, path: str = "base") -> RosterBase:
         return OvalBase(
             length_mm=_size(obj, "length_mm", path), width_mm=_size(obj, "width_mm", path)
         )
-    raise ValueError(f"{path}.shape: must be 'circle' or 'oval'")
+    if shape == "hull":
+        return HullBase(points=_hull_points(obj, path))
+    raise ValueError(f"{path}.shape: must be 'circle', 'oval' or 'hull'")
+
+
+def _hull_points(obj: Mapping[str, Any], path: str) -> tuple[tuple[float, float], ...]:
+    """A hull's corners: 3 to 256 pairs of inches, each within ``MAX_HULL_INCHES`` of the
+    model's position, making a simple polygon with an area."""
+    where = _at(path, "points")
+    raw = obj.get("points")
+    if not isinstance(raw, list) or not 3 <= len(raw) <= MAX_HULL_POINTS:
+        raise ValueError(f"{where}: must be a list of 3 to {MAX_HULL_POINTS} [x, y] points")
+    points: list[tuple[float, float]] = []
+    for i, point in enumerate(raw):
+        if not (
+            isinstance(point, list)
+            and len(point) == 2
+            and all(
+                isinstance(v, int | float)
+                and not isinstance(v, bool)
+                and math.isfinite(v)
+                and abs(v) <= MAX_HULL_INCHES
+                for v in point
+            )
+        ):
+            raise ValueError(
+                f"{where}[{i}]: must be [x, y] in inches, each within {MAX_HULL_INCHES:g}"
+            )
+        points.append((float(point[0]), float(point[1])))
+    if not is_valid_hull(tuple(points)):
+        raise ValueError(f"{where}: must be a simple polygon with an area")
+    return tuple(points)
 
 
 def _unit(doc: object, path: str) -> Unit:
@@ -76,13 +112,23 @@ def _unit(doc: object, path: str) -> Unit:
         models=tuple(_group(g, f"{path}.models[{i}]") for i, g in _items(obj, "models", path)),
         weapons=tuple(_weapon(w, f"{path}.weapons[{i}]") for i, w in _items(obj, "weapons", path)),
         abilities=tuple(
-            Ability(name=_str(_obj(a, p), "name", p), text=_str(_obj(a, p), "text", p, ""))
-            for i, a in _items(obj, "abilities", path)
-            for p in [f"{path}.abilities[{i}]"]
+            _unit_ability(a, f"{path}.abilities[{i}]") for i, a in _items(obj, "abilities", path)
         ),
         unassigned=tuple(
             _carried(c, f"{path}.unassigned[{i}]") for i, c in _items(obj, "unassigned", path)
         ),
+    )
+
+
+def _unit_ability(doc: object, path: str) -> Ability:
+    """A unit's ability; ``enhancement`` is optional (armies stored before it was added have
+    none) and must be a boolean when present."""
+    obj = _obj(doc, path)
+    enhancement = obj.get("enhancement", False)
+    if not isinstance(enhancement, bool):
+        raise ValueError(f"{path}.enhancement: must be true or false")
+    return Ability(
+        name=_str(obj, "name", path), text=_str(obj, "text", path, ""), enhancement=enhancement
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
-from vantage.geometry.shapes import CircleBase, OvalBase
+from vantage.geometry.shapes import CircleBase, HullBase, OvalBase
 from vantage.rosters.army import Army, ModelGroup, RosterBase, Unit
 from vantage.rosters.army_json import MAX_BASE_MM, base_from_json
 
@@ -80,8 +80,25 @@ def default_base_table() -> BaseTable:
     return BaseTable.from_json(json.loads(text))
 
 
-BaseSize = float | tuple[float, float]
-"""A player's answer for a base: a round base's diameter, or an oval's (length, width), in mm."""
+@dataclass(frozen=True, slots=True)
+class HullSize:
+    """A player's answer for a model with no base (a vehicle): measured to its hull
+    (wh40k-10th §3.3), taken as a rectangle of ``length_mm`` along its facing by ``width_mm``."""
+
+    length_mm: float
+    width_mm: float
+
+
+BaseSize = float | tuple[float, float] | HullSize
+"""A player's answer for a base: a round base's diameter, an oval's (length, width), or a
+hull's ``HullSize``, in mm."""
+
+
+def rectangle_hull(length_mm: float, width_mm: float) -> HullBase:
+    """A hull of ``length_mm`` along the facing by ``width_mm`` across, centred on the model's
+    position: its corners in inches, counter-clockwise (the scenario format's hull)."""
+    a, b = length_mm / 50.8, width_mm / 50.8
+    return HullBase(points=((-a, -b), (a, -b), (a, b), (-a, b)))
 
 
 def resolve_bases(
@@ -92,8 +109,8 @@ def resolve_bases(
     """The army with every base the overrides or the table can tell filled in.
 
     ``overrides`` maps an entry id or a model name (any case) to a round base's diameter in mm,
-    or an oval's (length, width) in mm; it wins over everything else, so a player's answer
-    replaces a guessed default.
+    an oval's (length, width) in mm, or a ``HullSize`` for a model with no base; it wins over
+    everything else, so a player's answer replaces a guessed default.
     """
     table = table or default_base_table()
     chosen = _override_bases(overrides or {})
@@ -117,15 +134,23 @@ def _resolve(
 def _override_bases(overrides: Mapping[str, BaseSize]) -> dict[str, RosterBase]:
     out: dict[str, RosterBase] = {}
     for key, size in overrides.items():
-        sizes = size if isinstance(size, tuple) else (size,)
-        if not all(math.isfinite(float(v)) and 0 < float(v) <= MAX_BASE_MM for v in sizes):
-            what = "length and width" if isinstance(size, tuple) else "diameter"
-            raise ValueError(f"base override {key!r}: {what} must be > 0 and <= {MAX_BASE_MM:g} mm")
-        base: RosterBase = (
-            OvalBase(length_mm=float(size[0]), width_mm=float(size[1]))
+        sizes = (
+            size
             if isinstance(size, tuple)
-            else CircleBase(diameter_mm=float(size))
+            else (size.length_mm, size.width_mm)
+            if isinstance(size, HullSize)
+            else (size,)
         )
+        if not all(math.isfinite(float(v)) and 0 < float(v) <= MAX_BASE_MM for v in sizes):
+            what = "diameter" if len(sizes) == 1 else "length and width"
+            raise ValueError(f"base override {key!r}: {what} must be > 0 and <= {MAX_BASE_MM:g} mm")
+        base: RosterBase
+        if isinstance(size, HullSize):
+            base = rectangle_hull(float(size.length_mm), float(size.width_mm))
+        elif isinstance(size, tuple):
+            base = OvalBase(length_mm=float(size[0]), width_mm=float(size[1]))
+        else:
+            base = CircleBase(diameter_mm=float(size))
         out[key] = base
         out[key.casefold()] = base
     return out

@@ -50,10 +50,12 @@ _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """A profile or rule and the selection that holds it (whose ``number`` counts it)."""
+    """A profile or rule and the selection that holds it (whose ``number`` counts it);
+    ``enhancement`` when that selection is, or is chosen under, an Enhancement."""
 
     owner: Node
     item: Node
+    enhancement: bool = False
 
 
 def build_army(root: Node) -> Army:
@@ -230,10 +232,11 @@ def _require(node: Node, name: str, what: str) -> None:
         )
 
 
-def _decimal(node: Node, name: str, what: str) -> float | None:
+def _decimal(node: Node, name: str, what: str, owner: Node | None = None) -> float | None:
     """A numeric attribute (army-lists.md: ``number(int)``, ``value(decimal)``); None if absent.
 
-    Anything else is refused naming it: ``"five"``, ``""``, ``NaN``, ``1e999``, ``true``, a list.
+    Anything else is refused naming it: ``"five"``, ``""``, ``NaN``, ``1e999``, ``true``, a list;
+    the message names the selection it is in (``node`` itself, or ``owner`` for a cost).
     """
     raw = node.attrs.get(name)
     field = f"{node.path}.{name}"
@@ -241,7 +244,7 @@ def _decimal(node: Node, name: str, what: str) -> float | None:
         return None
     value = float(raw) if raw is not None and _DECIMAL.fullmatch(raw.strip()) else math.nan
     if not math.isfinite(value):
-        raise _bad(field, f"must be {what}, not {_shown(raw)}", _selection(node))
+        raise _bad(field, f"must be {what}, not {_shown(raw)}", owner or _selection(node))
     return value
 
 
@@ -270,13 +273,14 @@ def _shown(raw: str | None) -> str:
     return repr(raw if len(raw) <= 20 else raw[:20] + "…")
 
 
-def _cost(cost: Node) -> float:
-    """A points cost or limit: a finite decimal of at most ``MAX_POINTS`` either way."""
-    value = _decimal(cost, "value", "a number of points")
+def _cost(cost: Node, owner: Node | None = None) -> float:
+    """A points cost or limit: a finite decimal of at most ``MAX_POINTS`` either way; a bad one
+    is refused naming the selection ``owner`` it is a cost of."""
+    value = _decimal(cost, "value", "a number of points", owner)
     if value is None:
-        raise _bad(f"{cost.path}.value", "must be a number of points")
+        raise _bad(f"{cost.path}.value", "must be a number of points", owner)
     if abs(value) > MAX_POINTS:
-        raise _bad(f"{cost.path}.value", f"{value:g} points: at most {MAX_POINTS}")
+        raise _bad(f"{cost.path}.value", f"{value:g} points: at most {MAX_POINTS}", owner)
     return value
 
 
@@ -378,6 +382,7 @@ def _unit_selections(force: Node, warnings: list[str], configuration: list[str])
                 f"{sel.path}: {sel.attr('name')!r} has no type (unit, model or upgrade): "
                 "kept as configuration, not as a unit"
             )
+        _check_configuration(sel)
         configuration.append(_describe(sel))
         warnings.extend(
             f"rule {rule.attr('name')!r} of {_describe(sel)!r} is not imported: Vantage does not "
@@ -418,18 +423,34 @@ def _model_selections(node: Node) -> Iterator[Node]:
             yield from _model_selections(child)
 
 
-def _found(node: Node, stop: frozenset[int]) -> Iterator[Found]:
+def _found(node: Node, stop: frozenset[int], enhancement: bool = False) -> Iterator[Found]:
     """Profiles and rules in a selection's subtree, not descending into ``stop`` selections
     (their ``id``s: a set, so a unit of 15,000 model groups is not quadratic)."""
+    enhancement = enhancement or _is_enhancement(node)
     for profile in node.kids("profiles"):
         if not _hidden(profile):
-            yield Found(node, profile)
+            yield Found(node, profile, enhancement)
     for rule in node.kids("rules"):
         if not _hidden(rule):
-            yield Found(node, rule)
+            yield Found(node, rule, enhancement)
     for child in node.kids("selections"):
         if id(child) not in stop:
-            yield from _found(child, stop)
+            yield from _found(child, stop, enhancement)
+
+
+ENHANCEMENT_NAMES = frozenset({"enhancement", "enhancements"})
+
+
+def _is_enhancement(sel: Node) -> bool:
+    """An upgrade the player chose as an Enhancement: BattleScribe puts it in a category named
+    "Enhancement(s)"; New Recruit's JSON also names its entry group (``"group"``)."""
+    if sel.attr("type") != "upgrade":
+        return False
+    if sel.attr("group").strip().casefold() in ENHANCEMENT_NAMES:
+        return True
+    return any(
+        c.attr("name").strip().casefold() in ENHANCEMENT_NAMES for c in sel.kids("categories")
+    )
 
 
 def _hidden(item: Node) -> bool:
@@ -520,8 +541,14 @@ def _abilities(found: list[Found]) -> tuple[Ability, ...]:
             name = "Transport" if _transport(f.item) else ""
         else:
             continue
-        ability = Ability(name=name or _clean_name(f.item.attr("name")), text=text.strip())
-        seen.setdefault((ability.name, ability.text), ability)
+        ability = Ability(
+            name=name or _clean_name(f.item.attr("name")),
+            text=text.strip(),
+            enhancement=f.enhancement,
+        )
+        key = (ability.name, ability.text)
+        if key not in seen or (ability.enhancement and not seen[key].enhancement):
+            seen[key] = replace(seen.get(key, ability), enhancement=ability.enhancement)
     return tuple(seen.values())
 
 
@@ -555,10 +582,29 @@ def _is_points(cost: Node) -> bool:
 
 def _points(node: Node) -> float:
     """Points of a selection and everything chosen under it (or of the roster's own costs)."""
-    own = sum(_cost(c) for c in node.kids("costs") if _is_points(c))
+    own = sum(_cost(c, _selection(node)) for c in node.kids("costs") if _is_points(c))
     if node.tag == "roster":
         return own
     return own + sum(_points(child) for child in node.kids("selections"))
+
+
+def _configuration_points(sel: Node) -> float:
+    """Points of a configuration choice (Battle Size, Detachment, ...) and the options chosen
+    under it, not of the units chosen under it (those are checked as units)."""
+    own = sum(_cost(c, sel) for c in sel.kids("costs") if _is_points(c))
+    return own + sum(
+        _configuration_points(child)
+        for child in sel.kids("selections")
+        if child.attr("type") != "unit"
+    )
+
+
+def _check_configuration(sel: Node) -> None:
+    """A configuration choice's costs are checked as a unit's are (army audit s15: "ninety" or
+    -50 on a Detachment imported without a word, the same on a unit was refused)."""
+    points = _configuration_points(sel)
+    if points < 0:
+        raise _bad(sel.path, f"{_named(sel)} costs {points:g} points; never below 0")
 
 
 def _is_configuration(sel: Node) -> bool:

@@ -14,7 +14,7 @@ from vantage.engine.codec import printable
 from vantage.engine.errors import Rejection
 from vantage.rosters import RosterError, demo_armies, import_roster
 from vantage.rosters.army_json import MAX_BASE_MM
-from vantage.rosters.bases import BaseSize
+from vantage.rosters.bases import BaseSize, HullSize
 from vantage.rosters.errors import is_text
 
 router = APIRouter()
@@ -41,8 +41,9 @@ async def import_roster_file(
     """Parse a BattleScribe ``.ros``/``.rosz`` or New Recruit ``.json`` roster into an army.
 
     ``bases`` (optional form field): a JSON object mapping a model name or entry id to a round
-    base diameter in mm or ``{"length_mm": L, "width_mm": W}`` for an oval, answering the bases
-    the import could not resolve.
+    base diameter in mm, ``{"length_mm": L, "width_mm": W}`` for an oval, or
+    ``{"shape": "hull", "length_mm": L, "width_mm": W}`` for a model with no base (measured to
+    its hull, a rectangle), answering the bases the import could not resolve.
     """
     data = await file.read(MAX_ROSTER_BYTES + 1)
     overrides = _overrides(bases)
@@ -72,9 +73,10 @@ async def list_demo_armies() -> list[dict[str, Any]]:
 
 
 def _overrides(raw: str | None) -> dict[str, BaseSize] | Rejection:
-    """The ``bases`` form field: model name or entry id → a round base's diameter in mm, or
+    """The ``bases`` form field: model name or entry id → a round base's diameter in mm,
     ``{"length_mm": L, "width_mm": W}`` for an oval (army audit s14 #8: vehicles and monsters
-    on ovals could only be answered with a round size)."""
+    on ovals could only be answered with a round size), or ``{"shape": "hull", "length_mm": L,
+    "width_mm": W}`` for a model with no base, measured to its hull (wh40k-10th §3.3)."""
     if raw is None:
         return {}
     try:
@@ -97,8 +99,9 @@ def _overrides(raw: str | None) -> dict[str, BaseSize] | Rejection:
             field = f"bases.{key}"
             return Rejection(
                 "request/invalid",
-                f'{field}: must be a base diameter in mm, or {{"length_mm": L, "width_mm": W}} '
-                f"for an oval, each > 0 and <= {MAX_BASE_MM:g}",
+                f'{field}: must be a base diameter in mm, {{"length_mm": L, "width_mm": W}} '
+                f'for an oval, or {{"shape": "hull", "length_mm": L, "width_mm": W}} for a '
+                f"model with no base, each > 0 and <= {MAX_BASE_MM:g}",
                 {"field": field},
             )
         out[key] = read
@@ -114,8 +117,11 @@ def _mm(value: object) -> float | None:
 
 def _base_size(size: object) -> BaseSize | None:
     if isinstance(size, dict):
-        if set(size) != {"length_mm", "width_mm"}:
+        hull = size.get("shape") == "hull"
+        if set(size) != ({"shape", "length_mm", "width_mm"} if hull else {"length_mm", "width_mm"}):
             return None
         length, width = _mm(size["length_mm"]), _mm(size["width_mm"])
-        return (length, width) if length is not None and width is not None else None
+        if length is None or width is None:
+            return None
+        return HullSize(length, width) if hull else (length, width)
     return _mm(size)

@@ -8,6 +8,7 @@ import {
   RectIndex,
   type Rect,
   aroundBox,
+  groupBox,
   inArea,
   keepInside,
   layoutLabels,
@@ -351,5 +352,46 @@ describe("keepInside", () => {
 
   it("keeps the top-left corner in when the viewport is smaller than the label", () => {
     expect(keepInside({ x: -10, y: -10 }, { w: 500, h: 500 }, { width: 100, height: 100 })).toEqual({ x: 4, y: 4 });
+  });
+});
+
+describe("groupBox (where a unit's name is anchored)", () => {
+  // 10 px to the inch: bases of 1" (r = 5 px), 2" coherency = 20 px edge to edge.
+  const row = (x0: number, y: number, n: number) => Array.from({ length: n }, (_, i) => ({ x: x0 + i * 15, y, r: 5 }));
+
+  it("is the bounding box of a unit in one group", () => {
+    expect(groupBox(row(100, 100, 5), 20)).toEqual({ x: 95, y: 95, w: 70, h: 10 });
+  });
+
+  it("names a split unit by its largest coherent group, not the empty space between", () => {
+    // Four models together, one dragged 16" (160 px) away: the name goes by the four.
+    const discs = [...row(100, 100, 4), { x: 305, y: 100, r: 5 }];
+    const box = groupBox(discs, 20);
+    expect(box).toEqual({ x: 95, y: 95, w: 55, h: 10 });
+    // The old anchor (the box round all five) centred the name 75 px off any model.
+    const label = aroundBox(box ?? { x: 0, y: 0, w: 0, h: 0 }, 60, 18)[0];
+    const centre = (label?.x ?? 0) + 30;
+    expect(Math.min(...discs.map((d) => Math.abs(d.x - centre)))).toBeLessThanOrEqual(15);
+  });
+
+  it("links models up to the coherency distance apart, edge to edge, and no further", () => {
+    const linked = [{ x: 0, y: 0, r: 5 }, { x: 30, y: 0, r: 5 }];
+    expect(groupBox(linked, 20)).toEqual({ x: -5, y: -5, w: 40, h: 10 });
+    const apart = [{ x: 0, y: 0, r: 5 }, { x: 31, y: 0, r: 5 }, { x: 62, y: 0, r: 5 }];
+    // Three single models: the one nearest the centroid.
+    expect(groupBox(apart, 20)).toEqual({ x: 26, y: -5, w: 10, h: 10 });
+  });
+
+  it("of two equal groups takes the one nearest the unit's centroid", () => {
+    const discs = [...row(0, 0, 2), ...row(400, 0, 2), { x: 230, y: 0, r: 5 }, { x: 245, y: 0, r: 5 }];
+    // Groups of two at 0, 230 and 400: the centroid (x = 217.5) is nearest the one at 230.
+    expect(groupBox(discs, 20)).toEqual({ x: 225, y: -5, w: 25, h: 10 });
+  });
+
+  it("falls back to the next group when the best is not usable (off screen)", () => {
+    const discs = [...row(-300, 100, 4), { x: 100, y: 100, r: 5 }];
+    expect(groupBox(discs, 20, (r) => r.x >= 0)).toEqual({ x: 95, y: 95, w: 10, h: 10 });
+    expect(groupBox(discs, 20, () => false)).toBeNull();
+    expect(groupBox([], 20)).toBeNull();
   });
 });

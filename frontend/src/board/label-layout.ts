@@ -377,3 +377,78 @@ export function keepInside(
   const y = Math.max(pad, Math.min(at.y, viewport.height - size.h - pad));
   return { x, y };
 }
+
+/** A base on screen as a circle: its centre and its reach, in pixels. */
+export interface Disc {
+  x: number;
+  y: number;
+  r: number;
+}
+
+/**
+ * The box a unit's name goes around: its models' bounding box, or, for a unit split apart, that
+ * of its largest coherent group (models linked by gaps of at most `link` pixels, edge to edge), so
+ * the name sits by models rather than in the empty space between the groups. Of equal groups the
+ * one nearest the unit's centroid wins, then the first in input order. `usable` skips a group (one
+ * off screen): the next best is taken; null when there is none.
+ */
+export function groupBox(discs: readonly Disc[], link: number, usable: (r: Rect) => boolean = () => true): Rect | null {
+  const n = discs.length;
+  if (n === 0) return null;
+  const parent = discs.map((_, i) => i);
+  const root = (i: number): number => {
+    let r = i;
+    while (parent[r] !== r) r = parent[r] ?? r;
+    while (parent[i] !== r) {
+      const next = parent[i] ?? r;
+      parent[i] = r;
+      i = next;
+    }
+    return r;
+  };
+  for (let i = 0; i < n; i++) {
+    const a = discs[i];
+    if (!a) continue;
+    for (let j = i + 1; j < n; j++) {
+      const b = discs[j];
+      if (b && Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r <= link + 1e-6) parent[root(j)] = root(i);
+    }
+  }
+  const groups = new Map<number, Disc[]>();
+  discs.forEach((d, i) => {
+    const k = root(i);
+    const g = groups.get(k);
+    if (g) g.push(d);
+    else groups.set(k, [d]);
+  });
+  const mid = (ds: readonly Disc[]) => ({
+    x: ds.reduce((s, d) => s + d.x, 0) / ds.length,
+    y: ds.reduce((s, d) => s + d.y, 0) / ds.length,
+  });
+  const all = mid(discs);
+  const ranked = [...groups.values()]
+    .map((ds, order) => {
+      const c = mid(ds);
+      return { ds, order, size: ds.length, off: Math.hypot(c.x - all.x, c.y - all.y) };
+    })
+    .sort((a, b) => b.size - a.size || a.off - b.off || a.order - b.order);
+  for (const { ds } of ranked) {
+    const box = discBox(ds);
+    if (usable(box)) return box;
+  }
+  return null;
+}
+
+function discBox(ds: readonly Disc[]): Rect {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const d of ds) {
+    x0 = Math.min(x0, d.x - d.r);
+    y0 = Math.min(y0, d.y - d.r);
+    x1 = Math.max(x1, d.x + d.r);
+    y1 = Math.max(y1, d.y + d.r);
+  }
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}

@@ -16,8 +16,10 @@ import type { TableState, UnitId } from "../../protocol/messages";
 import {
   type LabelRequest,
   type Obstacle,
+  type Disc,
   type Rect as Box,
   aroundBox,
+  groupBox,
   inArea,
   layoutLabels,
 } from "../label-layout";
@@ -27,6 +29,8 @@ import type { ShownBase } from "./base-nodes";
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const UNIT_FILL = "rgba(20, 24, 30, 0.72)";
 const TERRAIN_FILL = "rgba(20, 24, 30, 0.35)";
+/** Models this close (edge to edge, inches: unit coherency) count as one group for the name. */
+const LABEL_LINK_INCHES = 2;
 
 function label(text: string, fill: string, color: string, fontSize: number, bold = false): Label {
   const l = new Label({ listening: false });
@@ -285,20 +289,22 @@ export class Hud {
     const nodes = new Map<string, Label>();
     const onScreen = (b: Box) => b.x + b.w > 0 && b.y + b.h > 0 && b.x < viewport.width && b.y < viewport.height;
     const obstacles: Obstacle[] = [];
-    const units = new Map<UnitId, Box>();
+    const units = new Map<UnitId, Disc[]>();
     for (const b of bases) {
       const p = toScreen(camera, b);
       const r = b.reach * camera.scale;
       const box = { x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r };
       if (onScreen(box)) obstacles.push({ ...box, owner: b.unit });
       const u = units.get(b.unit);
-      units.set(b.unit, u ? union(u, box) : box);
+      if (u) u.push({ x: p.x, y: p.y, r });
+      else units.set(b.unit, [{ x: p.x, y: p.y, r }]);
     }
     for (const [unit, l] of this.unitNames) {
       const key = `u:${unit}`;
       nodes.set(key, l);
-      const box = units.get(unit);
-      if (!box || !onScreen(box)) continue;
+      // A unit split apart is named by its largest coherent group, not between its groups.
+      const box = groupBox(units.get(unit) ?? [], LABEL_LINK_INCHES * camera.scale, onScreen);
+      if (!box) continue;
       const w = l.width();
       const h = l.height();
       const kind = focus.has(unit) ? "focus" : "unit";
@@ -386,12 +392,6 @@ function tableOnScreen(camera: Camera, table: { width: number; depth: number }):
   const a = toScreen(camera, { x: 0, y: 0 });
   const b = toScreen(camera, { x: table.width, y: table.depth });
   return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
-}
-
-function union(a: Box, b: Box): Box {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
-  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
 }
 
 function clip(r: Box, viewport: { width: number; height: number }): Box {

@@ -31,6 +31,12 @@ function Summary({ s }: { s: ArmySummary }) {
         {s.units.map((u, i) => (
           <li key={i}>
             {u.name} <span class="muted">×{u.models}, {u.points} pts</span>
+            {u.enhancements.length > 0 && (
+              <span class="w40-enhancement" data-testid="w40-enhancement">
+                {" "}
+                · Enhancement: {u.enhancements.join(", ")}
+              </span>
+            )}
           </li>
         ))}
       </ul>
@@ -49,6 +55,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
   const imported = useSignal<Record<string, unknown> | null>(null);
   const answers = useSignal<Record<string, number>>({});
   const widths = useSignal<Record<string, number>>({});
+  const hulls = useSignal<Record<string, boolean>>({});
   const error = useSignal<string | null>(null);
   const busy = useSignal(false);
 
@@ -116,6 +123,8 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
             const f = e.currentTarget.files?.[0] ?? null;
             file.value = f;
             answers.value = {};
+            widths.value = {};
+            hulls.value = {};
             if (f) void send(f, null);
           }}
         />
@@ -131,39 +140,54 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
         <div class="w40-bases" data-testid="w40-missing-bases">
           <p>
             No base size is known for these models. Give each a round base's diameter in mm, or for
-            an oval its length and width:
+            an oval its length and width; for a model with no base (most vehicles), tick "no base"
+            and give its hull's length and width:
           </p>
-          {baseQuestions(summary.missingBases).map((model) => (
-            <label key={model} class="w40-row">
-              <span class="w40-bases__name">{model}</span>
-              <input
-                type="number"
-                min="1"
-                max="2000"
-                data-base={model}
-                aria-label={`${model}: diameter or oval length (mm)`}
-                value={answers.value[model] ?? ""}
-                onInput={(e) => (answers.value = { ...answers.value, [model]: Number(e.currentTarget.value) })}
-              />
-              ×
-              <input
-                type="number"
-                min="1"
-                max="2000"
-                placeholder="width"
-                data-base-width={model}
-                aria-label={`${model}: oval width (mm), empty for a round base`}
-                value={widths.value[model] ?? ""}
-                onInput={(e) => (widths.value = { ...widths.value, [model]: Number(e.currentTarget.value) })}
-              />
-              mm
-            </label>
-          ))}
+          {baseQuestions(summary.missingBases).map((model) => {
+            const hull = hulls.value[model] === true;
+            return (
+              <div key={model} class="w40-row">
+                <span class="w40-bases__name">{model}</span>
+                <input
+                  type="number"
+                  min="1"
+                  max="2000"
+                  placeholder={hull ? "length" : undefined}
+                  data-base={model}
+                  aria-label={hull ? `${model}: hull length (mm)` : `${model}: diameter or oval length (mm)`}
+                  value={answers.value[model] ?? ""}
+                  onInput={(e) => (answers.value = { ...answers.value, [model]: Number(e.currentTarget.value) })}
+                />
+                ×
+                <input
+                  type="number"
+                  min="1"
+                  max="2000"
+                  placeholder="width"
+                  data-base-width={model}
+                  aria-label={hull ? `${model}: hull width (mm)` : `${model}: oval width (mm), empty for a round base`}
+                  value={widths.value[model] ?? ""}
+                  onInput={(e) => (widths.value = { ...widths.value, [model]: Number(e.currentTarget.value) })}
+                />
+                mm
+                <label class="w40-bases__hull" title="The model has no base: it is measured to its hull, a rectangle of length × width">
+                  <input
+                    type="checkbox"
+                    style={{ width: "auto" }}
+                    data-base-hull={model}
+                    checked={hull}
+                    onChange={(e) => (hulls.value = { ...hulls.value, [model]: e.currentTarget.checked })}
+                  />
+                  no base (hull)
+                </label>
+              </div>
+            );
+          })}
           <button
             type="button"
             class="button"
             disabled={busy.value || file.value === null}
-            onClick={() => file.value && void send(file.value, basesField(answers.value, widths.value))}
+            onClick={() => file.value && void send(file.value, basesField(answers.value, widths.value, hulls.value))}
           >
             Import again with these bases
           </button>

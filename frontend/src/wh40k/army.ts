@@ -12,7 +12,9 @@ export interface ArmySummary {
   name: string;
   faction: string;
   points: number;
-  units: { name: string; models: number; points: number }[];
+  /** Each unit with the names of the Enhancements it was given (abilities marked
+   * `enhancement: true` by the import; display only). */
+  units: { name: string; models: number; points: number; enhancements: string[] }[];
   models: number;
   missingBases: MissingBase[];
   warnings: string[];
@@ -33,7 +35,8 @@ export function summarizeArmy(army: unknown): ArmySummary {
   const units = arr(a["units"]).map((u) => {
     const o = isObject(u) ? u : {};
     const models = arr(o["models"]).reduce((n: number, g) => n + num(isObject(g) ? g["count"] : 0), 0);
-    return { name: str(o["custom_name"]) || str(o["name"]), models, points: num(o["points"]) };
+    const enhancements = arr(o["abilities"]).flatMap((a) => (isObject(a) && a["enhancement"] === true && str(a["name"]) ? [str(a["name"])] : []));
+    return { name: str(o["custom_name"]) || str(o["name"]), models, points: num(o["points"]), enhancements };
   });
   const missingBases = arr(a["missing_bases"]).flatMap((m) =>
     isObject(m) ? [{ unit: str(m["unit"]), model: str(m["model"]) }] : [],
@@ -49,15 +52,22 @@ export function summarizeArmy(army: unknown): ArmySummary {
   };
 }
 
-/** The `bases` form field: model name → diameter in mm, only the answered ones (> 0, ≤ 2000). */
-export function basesField(answers: Readonly<Record<string, number>>, widths: Readonly<Record<string, number>> = {}): string {
+/** The `bases` form field: model name → diameter in mm, only the answered ones (> 0, ≤ 2000).
+ * A width as well makes the answer an oval; a model marked in `hulls` (no base, measured to its
+ * hull: wh40k-10th §3.3) needs both, and is sent as `{"shape": "hull", ...}`. */
+export function basesField(
+  answers: Readonly<Record<string, number>>,
+  widths: Readonly<Record<string, number>> = {},
+  hulls: Readonly<Record<string, boolean>> = {},
+): string {
   const size = (mm: number | undefined): mm is number => mm !== undefined && Number.isFinite(mm) && mm > 0 && mm <= 2000;
   // a width as well makes the answer an oval: {"length_mm": L, "width_mm": W} (the server's
-  // bases field; army audit s14 #8); a diameter alone, a round base
+  // bases field; army audit s14 #8); a diameter alone, a round base; a hull, both or nothing
   const ok = Object.entries(answers)
-    .filter(([, mm]) => size(mm))
+    .filter(([model, mm]) => size(mm) && (!hulls[model] || size(widths[model])))
     .map(([model, mm]) => {
       const width = widths[model];
+      if (hulls[model]) return [model, { shape: "hull", length_mm: mm, width_mm: width }] as const;
       return [model, size(width) ? { length_mm: mm, width_mm: width } : mm] as const;
     });
   return JSON.stringify(Object.fromEntries(ok));

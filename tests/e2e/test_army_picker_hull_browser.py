@@ -1,0 +1,107 @@
+"""The army picker answers a model with no base as a hull and names Enhancements; the hull
+model is then set up and drawn at the table (army audit s14 leftovers; wh40k-10th §3.3)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.e2e.conftest import VIEWPORT
+from tests.e2e.test_wh40k_browser import _state, deploy_in_ui, open_casual_game
+from tests.support.server import REPO, LiveServer
+
+FIXTURE = REPO / "tests" / "rosters" / "fixtures" / "glasswright.json"
+STRIDER = "Prism Strider"
+
+
+def _enhanced_roster(folder: Path) -> Path:
+    """The fixture with an invented Enhancement on its character, as New Recruit writes one."""
+    doc = json.loads(FIXTURE.read_text())
+    veyra = next(
+        s for s in doc["roster"]["forces"][0]["selections"] if s["name"] == "Luminarch Veyra"
+    )
+    veyra["selections"].append(
+        {
+            "id": "s-diadem",
+            "name": "Prism Diadem",
+            "entryId": "e-enh-diadem",
+            "number": 1,
+            "type": "upgrade",
+            "from": "group",
+            "group": "Enhancements",
+            "profiles": [
+                {
+                    "id": "p-diadem",
+                    "name": "Prism Diadem",
+                    "typeName": "Abilities",
+                    "characteristics": [{"name": "Description", "$text": "Invented."}],
+                }
+            ],
+            "costs": [{"name": "pts", "typeId": "points", "value": 20}],
+        }
+    )
+    path = folder / "enhanced.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_the_picker_answers_a_hull_and_names_the_enhancement(
+    server: LiveServer, shots: Any, chromium: Any, tmp_path: Path
+) -> None:
+    context = chromium.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.select_option("select[name=system]", "wh40k-10e")
+    p2 = page.locator("[data-testid=w40-new-game] [data-side=p2]")
+    p2.locator("select").wait_for()
+    p2.locator("select").select_option("file")
+    p2.locator("input[type=file]").set_input_files(str(_enhanced_roster(tmp_path)))
+    p2.locator("[data-testid=w40-missing-bases]").wait_for()
+    assert p2.locator("[data-testid=w40-enhancement]").inner_text().strip() == (
+        "· Enhancement: Prism Diadem"
+    )
+    p2.locator(f"[data-base='{STRIDER}']").fill("120")
+    p2.locator(f"[data-base-hull='{STRIDER}']").check()
+    label = p2.locator(f"[data-base='{STRIDER}']").get_attribute("aria-label")
+    assert label == f"{STRIDER}: hull length (mm)"
+    p2.locator(f"[data-base-width='{STRIDER}']").fill("70")
+    p2.screenshot(path=str(shots / "picker-hull.png"))
+    with page.expect_response(lambda r: r.url.endswith("/api/rosters")) as answer:
+        p2.get_by_role("button", name="Import again with these bases").click()
+    army = answer.value.json()
+    strider = next(g for u in army["units"] for g in u["models"] if g["name"] == STRIDER)
+    assert strider["base"]["shape"] == "hull"
+    page.wait_for_function(
+        "!document.querySelector('[data-side=p2] [data-testid=w40-missing-bases]')"
+    )
+    page.get_by_text("Casual:", exact=False).click()
+    assert not page.locator("button[type=submit]").is_disabled()
+    assert not errors, errors
+    context.close()
+
+
+def test_the_hull_model_is_set_up_and_drawn_at_the_table(
+    server: LiveServer, open_table: Any, shots: Any
+) -> None:
+    bases = {STRIDER: {"shape": "hull", "length_mm": 120, "width_mm": 70}}
+    imported = httpx.post(
+        f"{server.base}/api/rosters",
+        files={"file": ("g.json", FIXTURE.read_bytes())},
+        data={"bases": json.dumps(bases)},
+        timeout=20,
+    ).json()
+    _, t = open_casual_game(server, open_table, {"p1": imported, "p2": {"demo": 1}})
+    for player in ("p1", "p2"):
+        t.click(player, "[data-testid=w40-declare]")
+    deploy_in_ui(t)
+    st = _state(t.spectator)
+    (model,) = [m for m in st["models"] if m["unit"] == "p1-s-u3"]
+    assert model["base"]["shape"] == "hull" and len(model["base"]["points"]) == 4
+    t.spectator.screenshot(path=str(shots / "table-hull.png"))
+    for page in t.pages:
+        assert not page.errors, page.errors

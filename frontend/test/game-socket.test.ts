@@ -167,6 +167,64 @@ describe("GameSocket", () => {
     expect(last().since).toBe(5);
   });
 
+  it("says reconnecting when a ping goes unanswered for a few seconds, online again on any answer", () => {
+    connect(5);
+    timers.advance(15_000);
+    expect(last().sent).toEqual([{ type: "ping" }]);
+    timers.advance(3_900);
+    expect(statuses.at(-1)).toBe("online");
+    timers.advance(200);
+    expect(statuses.at(-1)).toBe("reconnecting");
+    expect(sockets).toHaveLength(1); // the socket is kept: it is only in doubt
+    last().receive({ type: "pong", v: 5 });
+    expect(statuses.at(-1)).toBe("online");
+    expect(sockets).toHaveLength(1);
+  });
+
+  it("says reconnecting at once when the browser goes offline, and pings to check", () => {
+    connect(5);
+    timers.advance(1_000);
+    gs.networkLost();
+    expect(statuses.at(-1)).toBe("reconnecting");
+    expect(last().sent).toEqual([{ type: "ping" }]);
+    // The socket lived through it: its answer says online again.
+    last().receive({ type: "pong", v: 5 });
+    expect(statuses.at(-1)).toBe("online");
+  });
+
+  it("stays reconnecting while offline, drops the silent socket, and resumes at once when online", () => {
+    connect(5);
+    gs.networkLost();
+    timers.advance(10_000);
+    expect(statuses.at(-1)).toBe("reconnecting");
+    expect(sockets).toHaveLength(1);
+    // Back online before the silence limit: the socket in doubt is replaced now, resuming from 5.
+    gs.retryNow();
+    expect(sockets[0]?.closedWith).not.toBeNull();
+    timers.advance(0);
+    expect(sockets).toHaveLength(2);
+    expect(last().since).toBe(5);
+    last().open();
+    last().receive(welcome(5));
+    expect(statuses.at(-1)).toBe("online");
+  });
+
+  it("leaves a healthy socket alone when the browser says it is online", () => {
+    connect(5);
+    gs.retryNow();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.closedWith).toBeNull();
+    expect(statuses.at(-1)).toBe("online");
+  });
+
+  it("ignores the browser going offline before the socket is welcomed", () => {
+    gs.start();
+    last().open();
+    gs.networkLost();
+    expect(last().sent).toEqual([]);
+    expect(statuses).toEqual([]);
+  });
+
   it("sends only once welcomed, and stops for good", () => {
     gs.start();
     expect(gs.send({ type: "ping" })).toBe(false);

@@ -76,6 +76,10 @@ export class DaSession {
     this.inner.retryNow();
   }
 
+  networkLost(): void {
+    this.inner.networkLost();
+  }
+
   /** Send a command; select_actions goes version-free. Returns the intent id or null. */
   send(cmd: DaCommand): string | null {
     return this.inner.send(cmd, isVersionFree(cmd));

@@ -82,6 +82,10 @@ export class GameSession {
     this.socket.retryNow();
   }
 
+  networkLost(): void {
+    this.socket.networkLost();
+  }
+
   /**
    * Ask the server to move models (a unit keeping its formation is one request). The models are
    * drawn where they were dropped until the server answers. Returns the intent id, or null when

@@ -1,6 +1,8 @@
 // One game's websocket that stays connected: it reconnects with backoff, resumes from the last
 // version it applied (`since`), and resynchronises when versions skip. It knows nothing of the
-// store: it hands in-order messages to its `GameSocketHandlers`.
+// store: it hands in-order messages to its `GameSocketHandlers`. Its status says "online" only
+// while the server answers: a ping unanswered for a few seconds, or the browser saying it went
+// offline, shows "reconnecting" at once (the socket itself is dropped when silent for longer).
 
 import {
   DecodeError,
@@ -67,6 +69,8 @@ export interface GameSocketOptions<S = TableState> {
   backoff?: BackoffPolicy;
   /** Send a ping this often while connected. */
   pingEveryMs?: number;
+  /** A ping (or the browser going offline) unanswered this long shows "reconnecting". */
+  answerWithinMs?: number;
   /** Drop a connection that has said nothing for this long (a half-open socket). */
   silenceLimitMs?: number;
   /** After this many failed attempts in a row the status says "offline" (retries go on). */
@@ -89,12 +93,17 @@ export class GameSocket<S = TableState> {
   private retryTimer: number | null = null;
   private pingTimer: number | null = null;
   private silenceTimer: number | null = null;
+  /** Waiting for any word after a ping: when it runs out the connection is in doubt. */
+  private answerTimer: number | null = null;
+  /** The socket is open but the server has not answered (status "reconnecting"). */
+  private inDoubt = false;
   private stopped = false;
   private welcomed = false;
   private currentStatus: SocketStatus = "connecting";
   private readonly random: () => number;
   private readonly backoff: BackoffPolicy;
   private readonly pingEveryMs: number;
+  private readonly answerWithinMs: number;
   private readonly silenceLimitMs: number;
   private readonly offlineAfter: number;
   private readonly decodeState: (value: Json, path: string) => S;
@@ -103,6 +112,7 @@ export class GameSocket<S = TableState> {
     this.random = options.random ?? Math.random;
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.pingEveryMs = options.pingEveryMs ?? 15_000;
+    this.answerWithinMs = options.answerWithinMs ?? 4_000;
     this.silenceLimitMs = options.silenceLimitMs ?? 40_000;
     this.offlineAfter = options.offlineAfter ?? 4;
     // Without a decoder S is the default, TableState (the only case that omits it).
@@ -133,11 +143,28 @@ export class GameSocket<S = TableState> {
     this.setStatus("closed", null);
   }
 
-  /** Retry at once (e.g. when the browser says the network is back). */
+  /**
+   * The browser says the network is back: retry at once, or, while the open socket is in doubt
+   * (it may have died with the old network), resume on a fresh one now.
+   */
   retryNow(): void {
-    if (this.stopped || this.socket !== null) return;
+    if (this.stopped) return;
+    if (this.socket !== null) {
+      if (this.inDoubt) this.resume();
+      return;
+    }
     this.clearRetry();
     this.open();
+  }
+
+  /**
+   * The browser says it went offline: the state shown may be stale from now on, so say
+   * "reconnecting" at once, and ping: an answer (the socket lived through it) says "online" again.
+   */
+  networkLost(): void {
+    if (this.stopped || this.socket === null || !this.welcomed) return;
+    this.doubt();
+    this.ping();
   }
 
   /** Send when connected and welcomed; false when the message could not be sent. */
@@ -151,6 +178,7 @@ export class GameSocket<S = TableState> {
   private open(): void {
     this.clearRetry();
     this.welcomed = false;
+    this.inDoubt = false;
     const socket = this.options.createSocket(this.options.url(this.lastV));
     this.socket = socket;
     socket.onopen = () => this.heard(socket);
@@ -175,6 +203,7 @@ export class GameSocket<S = TableState> {
       case "welcome":
         this.welcomed = true;
         this.attempt = 0;
+        this.inDoubt = false;
         h.welcome(message);
         this.setStatus("online", null);
         return;
@@ -211,6 +240,31 @@ export class GameSocket<S = TableState> {
     this.options.handlers.disconnected();
     this.setStatus("reconnecting", null);
     this.schedule(0);
+  }
+
+  /** Drop a socket in doubt and resume on a fresh one at once (same close as a resync). */
+  private resume(): void {
+    this.drop(RESYNC_CLOSE, "network changed");
+    this.options.handlers.disconnected();
+    this.setStatus("reconnecting", null);
+    this.schedule(0);
+  }
+
+  /** The server has not answered: the state shown may be stale. */
+  private doubt(): void {
+    if (this.inDoubt || this.socket === null || !this.welcomed) return;
+    this.inDoubt = true;
+    this.setStatus("reconnecting", null);
+  }
+
+  /** Ping, and doubt the connection if nothing at all comes back in time. */
+  private ping(): void {
+    if (!this.send({ type: "ping" })) return;
+    if (this.answerTimer !== null) return;
+    this.answerTimer = this.options.timers.setTimeout(() => {
+      this.answerTimer = null;
+      this.doubt();
+    }, this.answerWithinMs);
   }
 
   private closed(socket: SocketLike, code: number, reason: string): void {
@@ -250,9 +304,13 @@ export class GameSocket<S = TableState> {
     if (socket !== this.socket) return;
     const t = this.options.timers;
     this.clearLiveness();
+    if (this.inDoubt && this.welcomed) {
+      this.inDoubt = false;
+      this.setStatus("online", null);
+    }
     this.pingTimer = t.setTimeout(() => {
       this.pingTimer = null;
-      this.send({ type: "ping" });
+      this.ping();
     }, this.pingEveryMs);
     this.silenceTimer = t.setTimeout(() => {
       this.silenceTimer = null;
@@ -293,7 +351,8 @@ export class GameSocket<S = TableState> {
     const t = this.options.timers;
     if (this.pingTimer !== null) t.clearTimeout(this.pingTimer);
     if (this.silenceTimer !== null) t.clearTimeout(this.silenceTimer);
-    this.pingTimer = this.silenceTimer = null;
+    if (this.answerTimer !== null) t.clearTimeout(this.answerTimer);
+    this.pingTimer = this.silenceTimer = this.answerTimer = null;
   }
 
   private clearTimers(): void {

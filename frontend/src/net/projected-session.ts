@@ -127,6 +127,11 @@ export class ProjectedSession<S, C extends SystemCommand> {
     this.socket.retryNow();
   }
 
+  /** The browser went offline: the badge says so at once (`GameSocket.networkLost`). */
+  networkLost(): void {
+    this.socket.networkLost();
+  }
+
   /** Send a command decided on the state shown (or version-free). Returns the intent id or null. */
   send(cmd: C, versionFree = false): string | null {
     const v = versionFree ? null : this.sink.stateVersion();

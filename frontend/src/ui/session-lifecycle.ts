@@ -1,5 +1,6 @@
-// What every game page does with its session: browser timers, start on mount, retry at once
-// when the browser comes back online, stop on unmount.
+// What every game page does with its session: browser timers, start on mount, say at once
+// when the browser goes offline (the badge leaves "Online"), retry at once when it comes back
+// online, stop on unmount.
 
 import { useEffect } from "preact/hooks";
 
@@ -12,6 +13,8 @@ export interface RunnableSession {
   start(): void;
   stop(): void;
   retryNow(): void;
+  /** The browser went offline: the state shown may be stale. */
+  networkLost(): void;
 }
 
 /** Run a session for as long as the component that owns it is mounted. */
@@ -19,9 +22,12 @@ export function useSessionLifecycle(session: RunnableSession): void {
   useEffect(() => {
     session.start();
     const online = () => session.retryNow();
+    const offline = () => session.networkLost();
     window.addEventListener("online", online);
+    window.addEventListener("offline", offline);
     return () => {
       window.removeEventListener("online", online);
+      window.removeEventListener("offline", offline);
       session.stop();
     };
   }, [session]);

@@ -129,3 +129,30 @@ async def test_idle_time_counts_from_when_the_last_socket_left(sqlite_url: str) 
     assert service.cached(game_id) is not None
     clock.now += 30
     assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 1
+
+
+async def test_a_stored_game_whose_set_up_no_longer_parses_is_not_found_not_a_crash(
+    sqlite_url: str,
+) -> None:
+    """An army sent by hand before the army JSON bounds (bad-input audit s15) is refused when
+    its game loads: the game answers as not found (and is logged), never an exception."""
+    from sqlalchemy import update
+
+    from vantage.store.models import GameRow
+
+    db = open_database(sqlite_url)
+    service = GameService(db, MemoryBus(), monotonic=Clock())
+    created = await service.create({"system": "wh40k-10e"})
+    assert not isinstance(created, Rejection)
+    game_id = created.id
+    army = {"name": "x", "edition": "10e", "units": [{"id": "u", "name": "u", "models": []}]}
+    army["units"][0]["models"] = [{"name": "m", "count": 2.7}]  # type: ignore[index]
+    async with db.transaction() as session:
+        stored = (await session.get(GameRow, game_id)).setup  # type: ignore[union-attr]
+        await session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id)
+            .values(setup={**stored, "armies": {"p1": army, "p2": {"demo": 1}}})
+        )
+    assert service.evict_idle(_unwatched, idle_seconds=0, keep=0) == 1
+    assert await service.get(game_id) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import time
 import weakref
 from collections import OrderedDict
@@ -40,6 +41,8 @@ from vantage.store import event_log
 from vantage.store.appends import AppendRequest
 from vantage.store.db import Database
 from vantage.store.models import GameRow, SeatRow
+
+_log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 200
 CONFLICT_ATTEMPTS = 3
@@ -294,6 +297,8 @@ class GameService:
             return None
         load = functools.partial(_loaded_game, ruleset, game_id, setup, rolls, seed)
         game = await self._in_thread(load)
+        if game is None:
+            return None
         if snap is not None:
             game.state = ruleset.state_codec.decode(snap.state["state"])
             game.salt = bytes.fromhex(snap.state["salt"])
@@ -544,10 +549,14 @@ def _new_game(
 
 def _loaded_game(
     ruleset: Ruleset[Any], game_id: str, stored: Mapping[str, Any], rolls: int, seed: bytes
-) -> LiveGame:
-    """A stored game at version 0, its set-up parsed (CPU work, run in a worker thread)."""
+) -> LiveGame | None:
+    """A stored game at version 0, its set-up parsed (CPU work, run in a worker thread); ``None``
+    (answered as not found, and logged) for a set-up that no longer parses: an army sent by
+    hand before the army JSON bounds (bad-input audit s15)."""
     setup = ruleset.parse_setup(stored)
-    assert not isinstance(setup, Rejection), "a stored set-up no longer parses"
+    if isinstance(setup, Rejection):
+        _log.error("stored game %s no longer loads: %s", game_id, setup.message)
+        return None
     return LiveGame(
         id=game_id,
         ruleset=ruleset,

@@ -6,11 +6,10 @@ Errors raise ``ValueError`` naming the JSON path of the first bad field, e.g.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
-from vantage.engine.codec import printable
+from vantage.engine.codec import is_finite_number, printable
 from vantage.geometry.shapes import CircleBase, HullBase, OvalBase, is_valid_hull
 from vantage.rosters.army import (
     ARMY_FORMAT,
@@ -26,6 +25,7 @@ from vantage.rosters.army import (
     WeaponAbility,
 )
 from vantage.rosters.errors import is_text
+from vantage.rosters.units import MAX_ARMY_MODELS, MAX_MODELS, MAX_NUMBER
 
 _WEAPON_META = frozenset({"name", "kind", "group", "keywords", "abilities"})
 MAX_BASE_MM = 2000.0
@@ -41,6 +41,8 @@ def army_from_json(doc: object) -> Army:
     if obj.get("format", ARMY_FORMAT) != ARMY_FORMAT:
         raise ValueError(f"format: expected {ARMY_FORMAT!r}")
     limit = obj.get("points_limit")
+    units = tuple(_unit(u, f"units[{i}]") for i, u in enumerate(_list(obj, "units", "")))
+    _at_most_army_models(units)
     return Army(
         name=_str(obj, "name", ""),
         edition=_str(obj, "edition", ""),
@@ -49,8 +51,18 @@ def army_from_json(doc: object) -> Army:
         points=_num(obj, "points", "", 0.0),
         points_limit=None if limit is None else _num(obj, "points_limit", ""),
         configuration=tuple(_strs(obj, "configuration", "")),
-        units=tuple(_unit(u, f"units[{i}]") for i, u in enumerate(_list(obj, "units", ""))),
+        units=units,
     )
+
+
+def _at_most_army_models(units: tuple[Unit, ...]) -> None:
+    """The importer's bounds hold for army JSON too (a model group, a unit, an army): a game
+    builds every model, so a count of a billion had held the server (bad-input audit s15)."""
+    total = 0
+    for i, unit in enumerate(units):
+        total += sum(g.count for g in unit.models)
+        if total > MAX_ARMY_MODELS:
+            raise ValueError(f"units[{i}]: the army passes {MAX_ARMY_MODELS} models here")
 
 
 def base_from_json(doc: object, path: str = "base") -> RosterBase:
@@ -84,7 +96,7 @@ def _hull_points(obj: Mapping[str, Any], path: str) -> tuple[tuple[float, float]
             and all(
                 isinstance(v, int | float)
                 and not isinstance(v, bool)
-                and math.isfinite(v)
+                and is_finite_number(v)
                 and abs(v) <= MAX_HULL_INCHES
                 for v in point
             )
@@ -101,6 +113,9 @@ def _hull_points(obj: Mapping[str, Any], path: str) -> tuple[tuple[float, float]
 def _unit(doc: object, path: str) -> Unit:
     obj = _obj(doc, path)
     custom = obj.get("custom_name")
+    groups = tuple(_group(g, f"{path}.models[{i}]") for i, g in _items(obj, "models", path))
+    if sum(g.count for g in groups) > MAX_MODELS:
+        raise ValueError(f"{path}.models: a unit has at most {MAX_MODELS} models")
     return Unit(
         id=_str(obj, "id", path),
         name=_str(obj, "name", path),
@@ -109,7 +124,7 @@ def _unit(doc: object, path: str) -> Unit:
         keywords=tuple(_strs(obj, "keywords", path)),
         faction_keywords=tuple(_strs(obj, "faction_keywords", path)),
         points=_num(obj, "points", path, 0.0),
-        models=tuple(_group(g, f"{path}.models[{i}]") for i, g in _items(obj, "models", path)),
+        models=groups,
         weapons=tuple(_weapon(w, f"{path}.weapons[{i}]") for i, w in _items(obj, "weapons", path)),
         abilities=tuple(
             _unit_ability(a, f"{path}.abilities[{i}]") for i, a in _items(obj, "abilities", path)
@@ -134,14 +149,12 @@ def _unit_ability(doc: object, path: str) -> Ability:
 
 def _group(doc: object, path: str) -> ModelGroup:
     obj = _obj(doc, path)
-    count = _num(obj, "count", path)
-    if count < 1 or not count.is_integer():
-        raise ValueError(f"{path}.count: must be a whole number >= 1")
+    count = _whole(obj, "count", path, MAX_MODELS)
     profile = obj.get("profile")
     base = obj.get("base")
     return ModelGroup(
         name=_str(obj, "name", path),
-        count=int(count),
+        count=count,
         entry_id=_str(obj, "entry_id", path, ""),
         profile=None if profile is None else _profile(profile, f"{path}.profile"),
         loadout=tuple(_carried(c, f"{path}.loadout[{i}]") for i, c in _items(obj, "loadout", path)),
@@ -192,7 +205,15 @@ def _ability(doc: object, path: str) -> WeaponAbility:
 
 def _carried(doc: object, path: str) -> Carried:
     obj = _obj(doc, path)
-    return Carried(weapon=_str(obj, "weapon", path), total=int(_num(obj, "total", path)))
+    return Carried(weapon=_str(obj, "weapon", path), total=_whole(obj, "total", path, MAX_NUMBER))
+
+
+def _whole(obj: Mapping[str, Any], key: str, path: str, most: int) -> int:
+    """A count: a whole number from 1 to ``most`` (the importer's bound for the same field)."""
+    value = _num(obj, key, path)
+    if not value.is_integer() or not 1 <= value <= most:
+        raise ValueError(f"{_at(path, key)}: must be a whole number from 1 to {most}")
+    return int(value)
 
 
 def _stats(obj: Mapping[str, Any], path: str, meta: frozenset[str]) -> Stats:
@@ -235,7 +256,7 @@ def _str(obj: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) 
 
 def _num(obj: Mapping[str, Any], key: str, path: str, default: Any = _REQUIRED) -> float:
     value = obj.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not is_finite_number(value):
         raise ValueError(f"{_at(path, key)}: must be a number")
     return float(value)
 

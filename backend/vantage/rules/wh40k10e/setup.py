@@ -10,6 +10,7 @@ such as ``"stict"``, a sandbox-style ``"setup"``) is refused for a new game
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -85,6 +86,22 @@ class GameSetup:
 
 def _bad(field: str, message: str) -> Rejection:
     return Rejection("setup/invalid", f"{field}: {message}", {"field": field})
+
+
+_ARMY_PATH = re.compile(
+    r"(?:units|format|name|edition|game_system|faction|points|points_limit|configuration)"
+    r"(?:[.\[].*)?"
+)
+"""The path an ``army_from_json`` message starts with: one of the army's fields, and below."""
+
+
+def _army_error(where: str, message: str) -> Rejection:
+    """An army JSON error with the bad field in ``detail.field`` (``armies.p1.units[0].id``):
+    ``army_from_json`` starts each message with the path (bad-input audit s15)."""
+    path, sep, text = message.partition(": ")
+    if sep and _ARMY_PATH.fullmatch(path):
+        return _bad(f"{where}.{path}", text)
+    return _bad(where, message)
 
 
 def parse_setup(request: Mapping[str, Any]) -> GameSetup | Rejection:
@@ -170,7 +187,7 @@ def _armies(raw: object, revision: int) -> tuple[list[UnitSheet], Rejection | No
             try:
                 army = army_from_json(doc)
             except ValueError as exc:
-                return _bad(f"armies.{player}", str(exc))
+                return _army_error(f"armies.{player}", str(exc))
         sheets = unit_sheets(army, player, revision)
         if not sheets:
             return _bad(f"armies.{player}", "the army has no units")

@@ -137,6 +137,11 @@ def test_a_refusals_new_wording_still_verifies_but_not_a_new_code() -> None:
     scored = {"type": "vp_scored", "reason": "a"}
     assert not same_event({**scored, "reason": "b"}, scored)
     assert not same_event(new, None)
+    # the same inside an event that carries warnings (10e formations_declared, R42; review s15)
+    declared = {"type": "formations_declared", "player": "p1", "warnings": [old]}
+    assert same_event({**declared, "warnings": [new]}, declared)
+    assert not same_event({**declared, "warnings": [{**new, "code": "x/y"}]}, declared)
+    assert not same_event({**declared, "warnings": [new, new]}, declared)
 
 
 def test_a_field_added_since_the_event_was_logged_is_the_same_event_when_empty() -> None:

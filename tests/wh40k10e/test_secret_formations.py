@@ -133,6 +133,21 @@ def test_the_opponent_cannot_count_the_rules_a_secret_formation_broke(viewer: st
     assert _seen(*_declared(start, BROKEN), viewer) == _seen(*_declared(start, CHOICES[0]), viewer)
 
 
+def test_the_second_declarations_broken_rules_reach_only_its_player_too() -> None:
+    """The second declaration is public at once (it completes the reveal), its warnings are not
+    (review s15: revision 4 hid them as stubs; R42 must not show them)."""
+    s, _ = _declared(_casual(), CHOICES[0])
+    after, d = run(s, "p2", c.DeclareFormations(attach={"p2-ac-exarch": "p2-ac-hounds"}))
+    assert not isinstance(d, Rejection)
+    (declared,) = [e for e in d.events if e.type == "formations_declared"]
+    assert declared.warnings
+    for viewer in ("p1", None):
+        shown = views.redact(declared, after, viewer)
+        assert shown is not None and "warnings" not in shown
+        assert shown["attach"] == {"p2-ac-exarch": "p2-ac-hounds"}
+    assert views.redact(declared, after, "p2")["warnings"]  # type: ignore[index]
+
+
 def test_a_game_of_revision_4_keeps_its_warnings_as_events_of_their_own() -> None:
     after, events = _declared(_casual(revision=4), BROKEN)
     warnings = [e for e in events if e.type == "rule_warning"]

@@ -48,19 +48,22 @@ field existed reads as if it held one of them."""
 def same_event(produced: Any, logged: Any) -> bool:
     """The re-decided event is the logged one, its words aside (``WORDING``), and fields added
     to the event since it was logged aside when they hold their empty default (a logged event
-    without the key decodes to that default: Death Angel's ``pool_ran_out.partly``)."""
+    without the key decodes to that default: Death Angel's ``pool_ran_out.partly``). Events
+    nested in an event (10e ``formations_declared.warnings``) are compared the same way."""
     if produced == logged:
         return True
+    if isinstance(produced, list) and isinstance(logged, list):
+        return len(produced) == len(logged) and all(map(same_event, produced, logged))
     if not isinstance(produced, Mapping) or not isinstance(logged, Mapping):
         return False
     words = WORDING.get(str(produced.get("type")), frozenset())
-
-    def kept(event: Mapping[str, Any], other: Mapping[str, Any]) -> dict[str, Any]:
-        return {
-            k: v for k, v in event.items() if k not in words and not (k not in other and _empty(v))
-        }
-
-    return kept(produced, logged) == kept(logged, produced)
+    for key in (produced.keys() | logged.keys()) - words:
+        if key not in logged or key not in produced:
+            if not _empty(produced.get(key, logged.get(key))):
+                return False
+        elif not same_event(produced[key], logged[key]):
+            return False
+    return True
 
 
 def _empty(value: Any) -> bool:

@@ -180,6 +180,7 @@ def _declare_formations(em: Emitter, cmd: DeclareFormations) -> Rejection | None
             warnings=tuple(em.withheld or ()),
         )
     )
+    em.withheld = None  # what follows (the reveal, the first deployment) logs its own
     waiting = [p for p in em.state.players if not em.state.side(p).declared]
     if waiting:
         em.emit(

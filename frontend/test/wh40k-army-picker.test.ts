@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { basesField, summarizeArmy } from "../src/wh40k/army";
+import { basesField, summarizeArmy, unfinishedHulls } from "../src/wh40k/army";
 
 // Army audit s14 leftovers: a model with no base (a vehicle) could only be given a round or oval
 // base; an Enhancement came through as an ability and its points, unmarked.
@@ -18,6 +18,12 @@ describe("army picker", () => {
     expect(basesField({ Strider: 120 }, { Strider: 0 }, { Strider: true })).toBe("{}");
     // unticked again: the same numbers are an oval once more
     expect(basesField({ Strider: 120 }, { Strider: 70 }, { Strider: false })).toBe('{"Strider":{"length_mm":120,"width_mm":70}}');
+  });
+
+  it("names a hull still missing its length or width, so the picker can say so (review s15)", () => {
+    expect(unfinishedHulls({ Strider: 120, Kiln: 90 }, { Kiln: 60 }, { Strider: true, Kiln: true })).toEqual(["Strider"]);
+    expect(unfinishedHulls({}, { Strider: 70 }, { Strider: true })).toEqual(["Strider"]);
+    expect(unfinishedHulls({ Strider: 120 }, {}, { Strider: false })).toEqual([]);
   });
 
   it("names each unit's Enhancements in the summary", () => {

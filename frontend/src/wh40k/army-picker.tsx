@@ -3,7 +3,7 @@
 
 import { type Signal, useSignal, useSignalEffect } from "@preact/signals";
 import { ApiRequestError } from "../net/http-api";
-import { type ArmySummary, baseQuestions, basesField, summarizeArmy, unplayable } from "./army";
+import { type ArmySummary, baseQuestions, basesField, summarizeArmy, unfinishedHulls, unplayable } from "./army";
 import { importRoster } from "./roster-api";
 
 /** The server's roster size limit (rosters/importer.py ``MAX_FILE_BYTES``): one limit, one message. */
@@ -60,6 +60,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
   const busy = useSignal(false);
 
   const summary = source.value === "file" ? (imported.value ? summarizeArmy(imported.value) : null) : summarizeArmy(demos[Number(source.value)]);
+  const unfinished = unfinishedHulls(answers.value, widths.value, hulls.value);
   const ready = source.value !== "file" || (summary !== null && summary.missingBases.length === 0 && unplayable(summary) === null);
   useSignalEffect(() => {
     const src = source.value;
@@ -183,10 +184,15 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
               </div>
             );
           })}
+          {unfinished.length > 0 && (
+            <p class="error" data-testid="w40-hull-unfinished">
+              A hull needs its length and width: {unfinished.join(", ")}
+            </p>
+          )}
           <button
             type="button"
             class="button"
-            disabled={busy.value || file.value === null}
+            disabled={busy.value || file.value === null || unfinished.length > 0}
             onClick={() => file.value && void send(file.value, basesField(answers.value, widths.value, hulls.value))}
           >
             Import again with these bases

@@ -73,5 +73,16 @@ export function basesField(
   return JSON.stringify(Object.fromEntries(ok));
 }
 
+/** The models ticked "no base (hull)" whose length or width is still missing: the answer needs
+ * both, so the picker says which before it imports again (review s15). */
+export function unfinishedHulls(
+  answers: Readonly<Record<string, number>>,
+  widths: Readonly<Record<string, number>>,
+  hulls: Readonly<Record<string, boolean>>,
+): string[] {
+  const given = (mm: number | undefined): boolean => mm !== undefined && Number.isFinite(mm) && mm > 0;
+  return Object.keys(hulls).filter((model) => hulls[model] && !(given(answers[model]) && given(widths[model])));
+}
+
 /** Distinct model names still without a base (one question per name). */
 export const baseQuestions = (missing: readonly MissingBase[]): string[] => [...new Set(missing.map((m) => m.model))];

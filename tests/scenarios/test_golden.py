@@ -1,5 +1,6 @@
 """Golden scenarios: every file under tests/scenarios and ../shared/scenarios must match its
-``expect`` object (numbers within 0.005 inch, objects compared on the keys given)."""
+``expect`` object (numbers within 0.005 inch, objects compared on the keys given), with nothing on
+standard error: no warning of an unknown key or terrain kind in a valid file."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def matches(answer: Any, expected: Any) -> bool:
 def check(path: Path) -> None:
     code, out, err = run_file(str(path))
     assert code == 0, err
+    assert err == "", f"{path.name}: a valid file gives no warning: {err}"  # unknown keys, kinds
     results = json.loads(out)["results"]
     expect = json.loads(path.read_text())["expect"]
     wrong = {k: (results.get(k), v) for k, v in expect.items() if not matches(results.get(k), v)}

@@ -20,6 +20,7 @@ from vantage.geometry.prisms import make_poly
 from vantage.geometry.shapes import is_valid_hull
 from vantage.rules.common.deathmatch import SILHOUETTE_HEIGHT
 from vantage.rules.common.systems import GeometryRules, geometry_for
+from vantage.scenario.fields import Shape, obj
 from vantage.scenario.schema import Scenario, ScenarioError, read_query_head
 
 Query = Mapping[str, Any]
@@ -220,6 +221,38 @@ HANDLERS: dict[str, Handler] = {
     "visibility_matrix": _visibility_matrix,
 }
 
+FIELDS: dict[str, Shape] = {
+    "distance": obj("a", "b"),
+    "within": obj("a", "b", "range"),
+    "wholly_within": obj("model", "zone", "range", "objective", "of"),
+    "engagement": obj("a", "b"),
+    "coherent": obj("unit"),
+    "visible": obj("observer", "target"),
+    "fully_visible": obj("observer", "target"),
+    "unit_visible": obj("observer", "target"),
+    "cover": obj("observer", "target"),
+    "in_arc": obj("observer", "target"),
+    "objective_control": obj("objective"),
+    "setup_legal": obj("model", "x", "y", "z", "reserve"),
+    "visibility_matrix": obj("observers", "targets"),
+}
+"""The keys each query type of ``HANDLERS`` reads (besides ``id`` and ``type``)."""
+
+
+def query_shape(system: str, kind: object) -> Shape | None:
+    """What a query of type ``kind`` reads in ``system``, for naming the keys it ignores
+    (``vantage.scenario.fields``): ``None`` when that is not known."""
+    if not isinstance(kind, str):
+        return None
+    if kind == "attack":
+        module = importlib.import_module("vantage.rules.wh40k.attack_query")
+        return module.query_model(system)  # type: ignore[no-any-return]
+    if kind in FIELDS:
+        return FIELDS[kind]
+    module = _system_module(system, kind)
+    fields = getattr(module, "FIELDS", None) if module is not None else None
+    return fields.get(kind) if isinstance(fields, Mapping) else None
+
 
 def _attack(scenario: Scenario, query: Query, index: int) -> Any:
     try:
@@ -241,6 +274,12 @@ def _attack(scenario: Scenario, query: Query, index: int) -> Any:
 def _system_handler(system: str, kind: str) -> Callable[[Scenario, Query, int], Any] | None:
     """A query type a system's own rules add: ``vantage.rules.<system>.scenario_queries``
     defining ``answer_<type>(scenario, query, index)``."""
+    module = _system_module(system, kind)
+    return None if module is None else getattr(module, f"answer_{kind}")
+
+
+def _system_module(system: str, kind: str) -> Any:
+    """The ``scenario_queries`` module of ``system`` that answers ``kind``, if any."""
     if not re.fullmatch(r"[a-z][a-z0-9_]*", kind):
         return None
     for package in dict.fromkeys((system.replace("-", ""), system.replace("-", "_"))):
@@ -248,9 +287,8 @@ def _system_handler(system: str, kind: str) -> Callable[[Scenario, Query, int], 
             module = importlib.import_module(f"vantage.rules.{package}.scenario_queries")
         except ModuleNotFoundError:
             continue
-        handler = getattr(module, f"answer_{kind}", None)
-        if callable(handler):
-            return handler  # type: ignore[no-any-return]
+        if callable(getattr(module, f"answer_{kind}", None)):
+            return module
     return None
 
 

@@ -12,8 +12,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from vantage.engine.json_order import document_key, path_loc
 from vantage.rules.common.systems import geometry_for
-from vantage.scenario.queries import answer_query, evaluate
+from vantage.scenario.fields import SECTIONS, Found, query_keys, unknown_keys
+from vantage.scenario.queries import answer_query, evaluate, query_shape
 from vantage.scenario.schema import Scenario, ScenarioError, parse_scenario
 
 __all__ = ["answer_query", "evaluate", "main", "run_file", "run_text"]
@@ -36,11 +38,54 @@ def run_text(text: str) -> tuple[int, str, str]:
         return 2, "", f"{_one_line(str(exc))}\n"
     except RecursionError:
         return 2, "", f"invalid scenario: {NESTED}\n"
-    warnings = "".join(f"warning: {w}\n" for w in unknown_kinds(scenario))
-    return 0, json.dumps({"results": results}) + "\n", warnings
+    lines = "".join(f"warning: {w}\n" for w in warnings(scenario))
+    return 0, json.dumps({"results": results}) + "\n", lines
 
 
-def unknown_kinds(scenario: Scenario) -> list[str]:
+def warnings(scenario: Scenario) -> list[str]:
+    """What a valid file gives that is read otherwise than it may mean, in the file's order:
+    unknown terrain kinds, unknown keys inside the objects the contract defines, and a weapon's
+    range against its type. None changes an answer or the exit status."""
+    found = unknown_kinds(scenario) + unknown_fields(scenario)
+    found += weapon_ranges(scenario)
+    return [line for _, line in sorted(found, key=lambda f: f[0])]
+
+
+def unknown_fields(scenario: Scenario) -> list[Found]:
+    """A warning for each key that nothing reads inside the table, units, models, terrain,
+    objectives and queries (``vantage.scenario.fields``); top-level keys are the contract's to
+    ignore."""
+    found: list[Found] = []
+    for i, (key, value) in enumerate(scenario.raw.items()):
+        if key in SECTIONS:
+            found += unknown_keys(value, SECTIONS[key], key, (i,))
+        elif key == "queries" and isinstance(value, list):
+            for k, query in enumerate(value):
+                kind = query.get("type") if isinstance(query, dict) else None
+                shape = query_shape(scenario.system, kind)
+                if shape is not None:
+                    found += query_keys(query, shape, f"queries[{k}]", (i, k))
+    return found
+
+
+def weapon_ranges(scenario: Scenario) -> list[Found]:
+    """``attack`` queries whose weapon's range goes against its type (see ``range_warnings``)."""
+    queries = scenario.raw.get("queries")
+    if not isinstance(queries, list) or not any(
+        isinstance(q, dict) and q.get("type") == "attack" for q in queries
+    ):
+        return []
+    from vantage.rules.wh40k.attack_query import range_warnings
+
+    return [
+        (document_key(scenario.raw, path_loc(path)), f"{path}: {message}")
+        for k, query in enumerate(queries)
+        if isinstance(query, dict) and query.get("type") == "attack"
+        for path, message in range_warnings(query, f"queries[{k}]")
+    ]
+
+
+def unknown_kinds(scenario: Scenario) -> list[Found]:
     """A line for each terrain piece whose ``kind`` the system does not name (a typo such as
     "forst" would otherwise pass unnoticed): what it is read as (rules decision 4). The file is
     still valid and answered (exit 0); the lines go to standard error."""
@@ -49,8 +94,11 @@ def unknown_kinds(scenario: Scenario) -> list[str]:
         return []
     known = rules.terrain_kinds()
     return [
-        f"terrain[{i}].kind: {piece.kind!r} is not a terrain category of {scenario.system} "
-        f"({', '.join(sorted(known))}); read as {rules.unknown_kind_reads_as}"
+        (
+            document_key(scenario.raw, ("terrain", i, "kind")),
+            f"terrain[{i}].kind: {piece.kind!r} is not a terrain category of {scenario.system} "
+            f"({', '.join(sorted(known))}); read as {rules.unknown_kind_reads_as}",
+        )
         for i, piece in enumerate(scenario.table.terrain)
         if piece.kind not in known
     ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import BaseModel
+
 from vantage.rules.wh40k.abilities import AbilityError, parse_abilities
 from vantage.rules.wh40k.dice_source import DicePools
 from vantage.rules.wh40k.profiles import (
@@ -98,6 +100,29 @@ def answer_attack(
             weapon, attackers, target, use.unit, use.pools, ctx, use.defender, covered
         )
     return _answer(result, use.pools)
+
+
+def query_model(system: str) -> type[BaseModel] | None:
+    """The input model of ``system``'s ``attack`` query (what its keys are), or ``None``."""
+    if system in CLASSIC_SYSTEMS:
+        from vantage.rules.wh40k.classic_query import ClassicAttackQueryIn
+
+        return ClassicAttackQueryIn
+    return AttackQueryIn if system in SUPPORTED_SYSTEMS else None
+
+
+def range_warnings(query: Mapping[str, Any], at: str) -> list[tuple[str, str]]:
+    """``(path, message)`` where a valid query's weapon goes against "`range` is given for ranged
+    weapons only" (scenario-format, Clarifications): a ranged weapon without it (refused only when
+    half range is measured: the answer does not need it otherwise), a melee weapon with it."""
+    weapon = query.get("weapon")
+    if not isinstance(weapon, Mapping):
+        return []
+    if weapon.get("type") == "ranged" and weapon.get("range") is None:
+        return [(f"{at}.weapon.range", "not given for a ranged weapon; not needed for this answer")]
+    if weapon.get("type") == "melee" and weapon.get("range") is not None:
+        return [(f"{at}.weapon.range", "a melee weapon has no range, ignored")]
+    return []
 
 
 def _weapon(q: AttackQueryIn, at: str) -> WeaponProfile:

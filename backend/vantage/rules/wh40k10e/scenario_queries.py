@@ -17,12 +17,24 @@ from vantage.rules.wh40k10e.command import below_half
 from vantage.rules.wh40k10e.commands import PathIn
 from vantage.rules.wh40k10e.emitter import Emitter
 from vantage.rules.wh40k10e.movement import _check_paths
+from vantage.rules.wh40k10e.play_query import PlayIn
 from vantage.rules.wh40k10e.play_query import answer_play as answer_play
 from vantage.rules.wh40k10e.sheets import ModelSheet, UnitSheet
 from vantage.rules.wh40k10e.state import RULES_REVISION, Options, PlayerState, State, UnitStatus
+from vantage.scenario.fields import Each, Shape, obj
 from vantage.scenario.schema import Scenario, ScenarioError
 
 KINDS = ("normal", "advance", "fall_back", "charge", "pile_in", "consolidate", "scouts")
+_PATHS = Each(obj("model", "path", "z"))
+FIELDS: dict[str, Shape] = {
+    "legal_move": obj("unit", "kind", "move", "advance_roll", "roll", "targets", paths=_PATHS),
+    "charge": obj("unit", "targets", "roll", paths=_PATHS),
+    "battle_shock": obj("unit", "roll", "leadership", "wounds"),
+    "objective_scoring": obj("player", "round"),
+    "play": PlayIn,
+}
+"""The keys each query type reads (besides ``id`` and ``type``), so the runner names the others
+(``vantage.scenario.fields``); ``play`` refuses unknown keys inside its objects itself."""
 
 
 def _num(query: Mapping[str, Any], key: str, at: str, default: float | None = None) -> float:

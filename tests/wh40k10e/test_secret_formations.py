@@ -133,19 +133,24 @@ def test_the_opponent_cannot_count_the_rules_a_secret_formation_broke(viewer: st
     assert _seen(*_declared(start, BROKEN), viewer) == _seen(*_declared(start, CHOICES[0]), viewer)
 
 
-def test_the_second_declarations_broken_rules_reach_only_its_player_too() -> None:
-    """The second declaration is public at once (it completes the reveal), its warnings are not
-    (review s15: revision 4 hid them as stubs; R42 must not show them)."""
-    s, _ = _declared(_casual(), CHOICES[0])
+def test_the_rules_both_declarations_broke_are_told_to_all_from_the_reveal() -> None:
+    """Casual: "a broken rule is allowed and logged for both" (walkthrough s15 #7): secret until
+    the reveal, then the reveal repeats the first declaration with its warnings, and the second
+    declaration, public at once, carries its own."""
+    s, events = _declared(_casual(), BROKEN)
+    (first,) = [e for e in events if e.type == "formations_declared"]
     after, d = run(s, "p2", c.DeclareFormations(attach={"p2-ac-exarch": "p2-ac-hounds"}))
     assert not isinstance(d, Rejection)
-    (declared,) = [e for e in d.events if e.type == "formations_declared"]
-    assert declared.warnings
-    for viewer in ("p1", None):
-        shown = views.redact(declared, after, viewer)
-        assert shown is not None and "warnings" not in shown
-        assert shown["attach"] == {"p2-ac-exarch": "p2-ac-hounds"}
-    assert views.redact(declared, after, "p2")["warnings"]  # type: ignore[index]
+    (second,) = [e for e in d.events if e.type == "formations_declared"]
+    (revealed,) = [e for e in d.events if e.type == "formations_revealed"]
+    assert first.warnings and second.warnings
+    for viewer in ("p1", "p2", None):
+        shown = views.redact(second, after, viewer)
+        assert shown is not None and shown["warnings"][0]["player"] == "p2"
+        told = views.redact(revealed, after, viewer)
+        assert told is not None
+        (again,) = told["declared"]
+        assert [w["code"] for w in again["warnings"]] == [w.code for w in first.warnings]
 
 
 def test_a_game_of_revision_4_keeps_its_warnings_as_events_of_their_own() -> None:

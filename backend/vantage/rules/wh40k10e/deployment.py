@@ -21,6 +21,7 @@ from vantage.rules.wh40k10e.events import (
     PhaseStarted,
     RolesSet,
     RollOff,
+    RuleWarning,
     UnitPlaced,
     Waiting,
 )
@@ -122,7 +123,8 @@ def assign_roles(em: Emitter) -> None:
 
 
 def _declarations(secret: Mapping[str, Formation]) -> tuple[FormationsDeclared, ...]:
-    """The declarations kept secret until now, as the events that made them."""
+    """The declarations kept secret until now, as the events that made them, with the rules
+    they broke in a casual game (public from the reveal, R42)."""
     return tuple(
         FormationsDeclared(
             player=p,
@@ -131,6 +133,7 @@ def _declarations(secret: Mapping[str, Formation]) -> tuple[FormationsDeclared, 
             embark=f.embark,
             attach=f.attach,
             hover=f.hover,
+            warnings=tuple(RuleWarning(player=p, code=c, message=m) for c, m in f.broke),
         )
         for p, f in secret.items()
     )

@@ -163,6 +163,7 @@ def _formations(state: State, e: ev.FormationsDeclared) -> State:
             embark=e.embark,
             attach=e.attach,
             hover=e.hover,
+            broke=tuple((w.code, w.message) for w in e.warnings),
         ),
     }
     if not all(state.side(p).declared for p in state.players):

@@ -239,6 +239,8 @@ class Formation:
     embark: Mapping[str, str] = field(default_factory=dict)
     attach: Mapping[str, str] = field(default_factory=dict)
     hover: tuple[str, ...] = ()
+    broke: tuple[tuple[str, str], ...] = ()
+    """The rules it broke in a casual game, (code, message): told to all at the reveal (R42)."""
 
 
 @wire

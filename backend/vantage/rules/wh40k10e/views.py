@@ -135,12 +135,8 @@ def redact(event: Any, state_after: State, viewer: str | None) -> dict[str, Any]
     """Battle formations stay secret from the opponent until both have declared; so do the
     rule warnings about them (casual games): those become versioned stubs."""
     secret = not all(s.declared for s in state_after.sides.values())
-    if isinstance(event, FormationsDeclared) and viewer != event.player:
-        if secret:
-            return {"type": "formations_declared", "player": event.player}
-        shown = EVENT_CODEC.encode(event)
-        shown.pop("warnings", None)  # the rules it broke reach only its player (R10, R42)
-        return shown
+    if secret and isinstance(event, FormationsDeclared) and viewer != event.player:
+        return {"type": "formations_declared", "player": event.player}
     formations = state_after.phase == "setup" and state_after.step == "formations"
     if formations and isinstance(event, RuleWarning) and viewer != event.player:
         return None

@@ -14,6 +14,7 @@ export function status(id: string, player: string, over: Partial<UnitStatus> = {
     moved_this_phase: false,
     advance_roll: null,
     charged: false,
+    cannot_charge: false,
     charge_declared: false,
     shot: false,
     fought: false,

@@ -12,6 +12,7 @@ import type {
 } from "../protocol/messages";
 import type { Json } from "../protocol/read";
 import { GameSocket, type SocketLike, type SocketStatus, type Timers } from "./game-socket";
+import { MAX_QUERIES_IN_FLIGHT } from "./query-client";
 
 /** What the session writes to: a store of signals, or a fake in tests. */
 export interface ProjectedSink<S> {
@@ -66,11 +67,18 @@ interface Asked {
   reject(err: Error): void;
 }
 
+interface Queued extends Asked {
+  q: Record<string, unknown>;
+}
+
 export class ProjectedSession<S, C extends SystemCommand> {
   private readonly socket: GameSocket<S>;
   private readonly sink: ProjectedSink<S>;
   private readonly newIntentId: () => string;
   private readonly asked = new Map<number, Asked>();
+  /** Queries waiting for room: the server answers at most `MAX_QUERIES_IN_FLIGHT` at once per
+   * socket and refuses more (`query/busy`), so a panel asking about every unit at once queues. */
+  private readonly queued: Queued[] = [];
   private nextReq = 1;
   private refreshTimer: number | null = null;
   private fetching = false;
@@ -106,8 +114,9 @@ export class ProjectedSession<S, C extends SystemCommand> {
         },
         disconnected: () => {
           sink.forgetInFlight();
-          for (const a of this.asked.values()) a.reject(new QueryRejected("client/offline", "disconnected"));
+          const lost = [...this.asked.values(), ...this.queued.splice(0)];
           this.asked.clear();
+          for (const a of lost) a.reject(new QueryRejected("client/offline", "disconnected"));
         },
       },
     });
@@ -151,17 +160,33 @@ export class ProjectedSession<S, C extends SystemCommand> {
     return intentId;
   }
 
-  /** Ask the server a read-only question; rejects with `QueryRejected`. */
+  /** Ask the server a read-only question; rejects with `QueryRejected`. At most
+   * `MAX_QUERIES_IN_FLIGHT` wait on the server at once; the rest queue here in order. */
   query(q: Record<string, unknown>): Promise<unknown> {
-    const reqId = this.nextReq++;
     return new Promise((resolve, reject) => {
-      const sent = this.socket.send({ type: "query", req_id: reqId, q });
-      if (!sent) {
-        reject(new QueryRejected("client/offline", "Not connected to the server."));
-        return;
-      }
-      this.asked.set(reqId, { resolve, reject });
+      const job = { q, resolve, reject };
+      if (this.asked.size >= MAX_QUERIES_IN_FLIGHT) this.queued.push(job);
+      else this.dispatch(job);
     });
+  }
+
+  private dispatch(job: Queued): void {
+    const reqId = this.nextReq++;
+    const sent = this.socket.send({ type: "query", req_id: reqId, q: job.q });
+    if (!sent) {
+      job.reject(new QueryRejected("client/offline", "Not connected to the server."));
+      return;
+    }
+    this.asked.set(reqId, { resolve: job.resolve, reject: job.reject });
+  }
+
+  /** An answer or refusal came back: send queued queries while there is room. */
+  private sendQueued(): void {
+    while (this.asked.size < MAX_QUERIES_IN_FLIGHT) {
+      const job = this.queued.shift();
+      if (job === undefined) return;
+      this.dispatch(job);
+    }
   }
 
   private rejected(m: RejectedMessage): void {
@@ -169,6 +194,7 @@ export class ProjectedSession<S, C extends SystemCommand> {
       const a = this.asked.get(m.req_id);
       this.asked.delete(m.req_id);
       a?.reject(new QueryRejected(m.code, m.message));
+      this.sendQueued();
       return;
     }
     this.sink.reject(m);
@@ -178,6 +204,7 @@ export class ProjectedSession<S, C extends SystemCommand> {
     const a = this.asked.get(m.req_id);
     this.asked.delete(m.req_id);
     a?.resolve(m.a);
+    this.sendQueued();
   }
 
   private loadHistory(): void {

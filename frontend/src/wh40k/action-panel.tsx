@@ -102,7 +102,7 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
     case "shooting":
       return <ShootingActions control={control} units={offer.units} unable={offer.unable} />;
     case "charge":
-      return <DeclareCharge control={control} units={offer.units} />;
+      return <DeclareCharge control={control} units={offer.units} unable={offer.unable} />;
     case "fight_over":
       return <p class="muted">No unit is left to fight: end the phase.</p>;
     case "over":

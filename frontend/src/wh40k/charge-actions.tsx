@@ -12,15 +12,21 @@ import { readUnitList } from "./targets-query";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
 
-/** Each unit's charge targets as the server lists them (null until all have answered; a unit
- * whose question failed counts as able to charge, so it stays offered). */
-function useChargeReach(control: W40Control, units: UnitId[]): ReadonlyMap<UnitId, readonly string[] | null> | null {
+/** Each unit's charge targets as the server lists them (null until all have answered). A unit
+ * whose question failed maps to null: it is neither offered nor said to be out of range. */
+function useChargeReach(
+  control: W40Control,
+  units: UnitId[],
+): { reach: ReadonlyMap<UnitId, readonly string[] | null> | null; retry: () => void } {
   const reach = useSignal<ReadonlyMap<UnitId, readonly string[] | null> | null>(null);
+  const tries = useSignal(0);
   const version = control.store.stateV.value;
   const key = units.join("|");
+  const attempt = tries.value;
   useEffect(() => {
     let live = true;
     reach.value = null;
+    // The session queues queries beyond the four the server answers at once (`query/busy`).
     Promise.all(
       units.map((u) =>
         control.query({ kind: "charge_targets", unit: u }).then(
@@ -34,14 +40,36 @@ function useChargeReach(control: W40Control, units: UnitId[]): ReadonlyMap<UnitI
     return () => {
       live = false;
     };
-  }, [control, key, version]);
-  return reach.value;
+  }, [control, key, version, attempt]);
+  return { reach: reach.value, retry: () => (tries.value += 1) };
 }
 
-export function DeclareCharge({ control, units }: { control: W40Control; units: UnitId[] }) {
-  const reach = useChargeReach(control, units);
-  const able = reach === null ? units : units.filter((u) => (reach.get(u) ?? [""]).length > 0);
-  const unable = units.filter((u) => !able.includes(u));
+/** Which units to offer: only those the server says have an enemy within 12"; `out` have none,
+ * `unknown` got no answer (never offered as able). */
+export function chargeLists(
+  units: readonly UnitId[],
+  reach: ReadonlyMap<UnitId, readonly string[] | null> | null,
+): { able: UnitId[]; out: UnitId[]; unknown: UnitId[] } {
+  if (reach === null) return { able: [], out: [], unknown: [] };
+  const listed = (u: UnitId) => reach.get(u) ?? null;
+  return {
+    able: units.filter((u) => (listed(u)?.length ?? 0) > 0),
+    out: units.filter((u) => listed(u)?.length === 0),
+    unknown: units.filter((u) => listed(u) === null),
+  };
+}
+
+export function DeclareCharge({
+  control,
+  units,
+  unable: barred = [],
+}: {
+  control: W40Control;
+  units: UnitId[];
+  unable?: { unit: UnitId; why: string }[];
+}) {
+  const { reach, retry } = useChargeReach(control, units);
+  const { able, out: unable, unknown } = chargeLists(units, reach);
   const unit = useSignal<UnitId | null>(null);
   const options = useSignal<string[] | null>(null);
   const targets = useSignal<ReadonlySet<UnitId>>(new Set());
@@ -72,11 +100,29 @@ export function DeclareCharge({ control, units }: { control: W40Control; units: 
   return (
     <div class="w40-step" data-testid="w40-charge">
       <UnitPicker units={able} names={names} label="Charge with" disabled={busy} onPick={pick} />
-      {reach !== null && able.length === 0 && <p class="muted">No unit has an enemy within 12".</p>}
+      {reach === null && units.length > 0 && <p class="muted">Asking which units have an enemy within 12"…</p>}
+      {reach !== null && able.length === 0 && unknown.length === 0 && <p class="muted">No unit can declare a charge.</p>}
       {unable.length > 0 && (
         <p class="muted" data-testid="w40-charge-unable">
           No enemy within 12" of {unable.map(names.unit).join(", ")}.
         </p>
+      )}
+      {unknown.length > 0 && (
+        <p class="muted" data-testid="w40-charge-unknown">
+          The server did not say whether {unknown.map(names.unit).join(", ")} can charge.{" "}
+          <button type="button" class="button" onClick={retry}>
+            Ask again
+          </button>
+        </p>
+      )}
+      {barred.length > 0 && (
+        <ul class="muted w40-unable" data-testid="w40-charge-barred">
+          {barred.map(({ unit: u, why }) => (
+            <li key={u} data-unit={u}>
+              {names.unit(u)} cannot charge: {why}.
+            </li>
+          ))}
+        </ul>
       )}
       {chosen && options.value?.length === 0 && <p class="muted">No enemy unit within 12" of {names.unit(chosen)}.</p>}
       {chosen && (options.value?.length ?? 0) > 0 && (

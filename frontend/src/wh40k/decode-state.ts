@@ -184,6 +184,7 @@ const status: Read<UnitStatus> = (value, path) => {
     moved_this_phase: flag(o, "moved_this_phase", path),
     advance_roll: maybe(o, "advance_roll", path, number),
     charged: flag(o, "charged", path),
+    cannot_charge: flag(o, "cannot_charge", path),
     charge_declared: flag(o, "charge_declared", path),
     shot: flag(o, "shot", path),
     fought: flag(o, "fought", path),

@@ -58,7 +58,12 @@ export type MainOffer =
       /** Units left out of `units` although they have ranged weapons, and why (§5.5, §8.4). */
       unable: { unit: UnitId; why: string }[];
     }
-  | { kind: "charge"; units: UnitId[] }
+  | {
+      kind: "charge";
+      units: UnitId[];
+      /** Units on the table that may not declare a charge this phase, and why (§4.6, §3.7). */
+      unable: { unit: UnitId; why: string }[];
+    }
   | { kind: "fight_over" }
   | { kind: "over" };
 
@@ -183,6 +188,17 @@ function shootingBar(game: Game, models: readonly ModelInfo[], id: UnitId, s: Un
   return null;
 }
 
+/** Why a unit may not declare a charge (the server's `charge.can_charge`; the 12" range is left
+ * to its `charge_targets` answer), or null. */
+function chargeBar(game: Game, models: readonly ModelInfo[], id: UnitId, s: UnitStatus): string | null {
+  if (s.move === "advance") return "it Advanced this turn (§4.6)";
+  if (s.move === "fall_back") return "it Fell Back this turn (§4.6)";
+  if (s.cannot_charge) return "it disembarked from a transport that had moved (§3.7)";
+  if (isAircraft(game, id)) return "AIRCRAFT cannot charge (§4.6)";
+  if (engagedEnemies(game, models, id).length > 0) return "it is already within Engagement Range of an enemy (§4.6)";
+  return null;
+}
+
 function phaseOffer(game: Game, models: readonly ModelInfo[], me: PlayerId): MainOffer {
   const mine = unitsOf(game, me);
   const onTable = mine.filter(([, s]) => s.location === "table");
@@ -218,15 +234,14 @@ function phaseOffer(game: Game, models: readonly ModelInfo[], me: PlayerId): Mai
         unable,
       };
     }
-    case "charge":
-      return {
-        kind: "charge",
-        units: ids(
-          onTable.filter(
-            ([, s]) => !s.charged && !s.charge_declared && s.move !== "advance" && s.move !== "fall_back",
-          ),
-        ),
-      };
+    case "charge": {
+      const fresh = onTable.filter(([, s]) => !s.charged && !s.charge_declared);
+      const unable = fresh.flatMap(([id, s]) => {
+        const why = chargeBar(game, models, id, s);
+        return why ? [{ unit: id, why }] : [];
+      });
+      return { kind: "charge", units: ids(fresh.filter(([id]) => !unable.some((u) => u.unit === id))), unable };
+    }
     case "fight":
       return { kind: "fight_over" };
     default:

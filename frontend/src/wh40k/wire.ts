@@ -94,6 +94,8 @@ export interface UnitStatus {
   moved_this_phase: boolean;
   advance_roll: number | null;
   charged: boolean;
+  /** Disembarked from a transport that had made a Normal move: no charge this turn (§3.7). */
+  cannot_charge: boolean;
   charge_declared: boolean;
   shot: boolean;
   fought: boolean;

@@ -540,13 +540,18 @@ def arrive(em: Emitter, cmd: Arrive, rapid_ingress: bool = False) -> Rejection |
 def disembark(em: Emitter, cmd: Disembark) -> Rejection | None:
     """Set up wholly within 3" of the transport, not within Engagement Range (§3.7)."""
     state, player = em.state, em.actor or ""
-    bad = _in_phase(state, player, cmd.unit) or placement.check_places(state, cmd.unit, cmd.models)
+    bad = _in_phase(state, player, cmd.unit)
     if bad:
         return bad
     status = state.status[cmd.unit]
     transport = status.transport
+    # Checked before the places (input audit s15 #5: a unit on the table was refused
+    # ``setup/models "... exactly once: []"``). Both refuse, so no outcome changes.
     if status.location != "embarked" or transport is None:
         return Rejection("transport/not_embarked", "that unit is not embarked")
+    bad = placement.check_places(state, cmd.unit, cmd.models)
+    if bad:
+        return bad
     problems = []
     if not status.started_embarked:
         problems.append(

@@ -11,7 +11,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from vantage.engine.codec import json_path
+from vantage.api.limits import BodyTooLargeError
+from vantage.engine.codec import INT_DIGITS, MAX_DEPTH, is_long_integer_error, json_path
 from vantage.engine.errors import Rejection
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,12 @@ def install_error_handlers(app: FastAPI) -> None:
         return rejection_response(_request_refusal(err))
 
     @app.exception_handler(HTTPException)
-    async def _http(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: HTTPException) -> JSONResponse:
+        if isinstance(exc, BodyTooLargeError):
+            return rejection_response(Rejection("request/too_large", str(exc.detail)), 413)
+        unreadable = _unreadable_json(request, exc)
+        if unreadable is not None:
+            return rejection_response(unreadable)
         code = "not_found" if exc.status_code == 404 else f"http/{exc.status_code}"
         return JSONResponse(
             {"code": code, "message": str(exc.detail), "detail": {}}, status_code=exc.status_code
@@ -60,6 +66,37 @@ def _request_refusal(err: Mapping[str, Any]) -> Rejection:
         return Rejection("request/invalid", f"the body is not valid JSON{spot}", {"field": ""})
     if where == ("body",) and err.get("type") in ("dict_type", "model_attributes_type"):
         return Rejection("request/invalid", "the body must be a JSON object", {"field": ""})
+    if where == ("body",) and err.get("type") == "missing":  # FastAPI reads b"" as no body
+        return Rejection(
+            "request/invalid", "the request body is empty; send a JSON object", {"field": ""}
+        )
     path = json_path(tuple(p for p in where if p not in ("body", "query", "path")))
+    if "Expected UploadFile" in str(err.get("msg", "")):  # a text field, or a part no filename
+        message = f"{path}: must be a file upload (multipart/form-data)"
+        return Rejection("request/invalid", message, {"field": path})
     message = f"{path}: {err.get('msg', 'invalid')}" if path else str(err.get("msg"))
     return Rejection("request/invalid", message, {"field": path})
+
+
+def _unreadable_json(request: Request, exc: HTTPException) -> Rejection | None:
+    """FastAPI's generic ``400 "There was an error parsing the body"`` when ``json.loads``
+    failed other than by a syntax error (input audit s15 #4), as the ``request/invalid`` a
+    body that is not JSON gets: text that is not UTF-8, an integer of more digits than Python
+    reads, or nesting deep enough to exhaust the decoder's recursion."""
+    cause = exc.__cause__
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if (
+        exc.status_code != 400
+        or cause is None
+        or kind.startswith(("multipart/", "application/x-www"))
+    ):
+        return None
+    if isinstance(cause, UnicodeDecodeError):
+        message = f"the body is not valid JSON: it is not UTF-8 text (byte {cause.start})"
+    elif is_long_integer_error(cause):
+        message = f"the body holds a number of more than {INT_DIGITS} digits"
+    elif isinstance(cause, RecursionError):
+        message = f"the body is nested too deeply (at most {MAX_DEPTH} levels)"
+    else:
+        return None
+    return Rejection("request/invalid", message, {"field": ""})

@@ -87,7 +87,24 @@ def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[st
     path = json_path(in_input)
     if prefix:
         path = f"{prefix}.{path}" if path and not path.startswith("[") else f"{prefix}{path}"
-    return path, _short_message(err["type"], err["msg"], err.get("ctx") or {})
+    message = _short_message(err["type"], err["msg"], err.get("ctx") or {})
+    if err["type"] in _EXTRA and in_input:
+        tag = _tag_of(raw, in_input[:-1])
+        message = f"is not a field of {tag}" if tag else message
+    return path, message
+
+
+_EXTRA = ("extra_forbidden", "unexpected_keyword_argument")
+"""Errors about a field the input has and the type does not."""
+
+
+def _tag_of(raw: object, loc: tuple[int | str, ...]) -> str | None:
+    """The ``type`` of the object at ``loc`` (a command's ``move_models``), if it has one."""
+    node: Any = raw
+    for part in loc:
+        node = node[part]
+    tag = node.get("type") if isinstance(node, Mapping) else None
+    return printable(tag)[:80] if isinstance(tag, str) else None
 
 
 _MISSING = ("missing", "union_tag_not_found")
@@ -158,7 +175,9 @@ def _short_message(kind: str, msg: str, ctx: Mapping[str, Any]) -> str:
         return "must be a finite number"
     if kind == "missing":
         return "is required"
-    if kind == "extra_forbidden":
+    if kind in _EXTRA:
+        # a dataclass (a command, a pack) says "unexpected keyword argument": Python's words
+        # (input audit s15 #5)
         return "is not a known field"
     return msg[:1].lower() + msg[1:]
 
@@ -242,6 +261,25 @@ def reject_nonfinite(value: Any) -> str | None:
 
 MAX_DEPTH = 32
 """Levels of nesting a request or a message may have (a set-up needs six)."""
+
+
+def first_refused(value: Any, check: Check) -> tuple[str, str] | None:
+    """The JSON path (``"$"`` for ``value`` itself) of the first key or scalar inside ``value``
+    that ``check`` refuses, with its reason; nesting deeper than ``MAX_DEPTH`` is refused where
+    it starts (so the walk never recurses far)."""
+    found = _first_refused(value, check, 0, MAX_DEPTH)
+    return None if found is None else (_path(found), found[1])
+
+
+INT_DIGITS = 4300
+"""Python's limit on the digits of an integer read from text (``sys.get_int_max_str_digits``):
+``json.loads`` raises ``ValueError`` on a longer integer literal, valid JSON though it is."""
+
+
+def is_long_integer_error(exc: BaseException) -> bool:
+    """``exc`` is ``json.loads`` refusing an integer literal of more than ``INT_DIGITS``
+    digits."""
+    return isinstance(exc, ValueError) and "integer string conversion" in str(exc)
 
 
 def unstorable(value: Any) -> tuple[str, str] | None:

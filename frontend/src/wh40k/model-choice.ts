@@ -11,8 +11,10 @@ export function modelChoiceLabel(state: W40State | null, names: Namer, model: Mo
   const profiles = (shown && state?.game.units[shown.unit]?.sheet.models) || [];
   const profile = profiles.find(([id]) => id === model)?.[1];
   const several = new Set(profiles.map(([, p]) => p.name)).size > 1;
-  const what = several && profile ? `${profile.name}, ` : "";
-  return `${names.model(model)} (${what}${shown?.wounds ?? "?"}W)`;
+  const named = names.model(model);
+  // An attached Leader's model is already named by its own unit ("Cinderwright Exarch").
+  const what = several && profile && !named.startsWith(profile.name) ? `${profile.name}, ` : "";
+  return `${named} (${what}${shown?.wounds ?? "?"}W)`;
 }
 
 /** A Precision choice, named by its profile as docs/wh40k10e.md "Browser" promises:

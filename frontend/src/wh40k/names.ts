@@ -5,7 +5,8 @@ import type { W40State } from "./wire";
 export interface Namer {
   player(id: string | null | undefined): string;
   unit(id: string | null | undefined): string;
-  /** "Ashguard Line #3" (the model's number within its unit). */
+  /** "Ashguard Line #3" (the model's number within its unit); an attached Leader's model by its
+   * own unit: "Cinderwright Exarch" (one model) or "Name #2". */
   model(id: string | null | undefined): string;
   /** A server message with the unit, model and terrain ids it names put in words. */
   words(message: string): string;
@@ -27,8 +28,20 @@ export function namer(state: W40State | null): Namer {
     [...units.keys()].filter((u) => id.startsWith(`${u}-`)).sort((a, b) => b.length - a.length)[0];
   const models = new Set(state?.models.map((m) => m.id) ?? []);
   const terrain = new Map(state?.terrain.map((t) => [t.id, t.name || t.kind]) ?? []);
+  // An attached Leader's models stand in the Bodyguard unit but keep their own unit's name
+  // (its own sheet, location "attached"): "Cinderwright Exarch", not "Ashguard Line #1" (h4 s15 #6).
+  const leaderOf = new Map<string, { unit: string; count: number }>();
+  for (const [id, status] of Object.entries(state?.game.units ?? {})) {
+    if (status.location !== "attached") continue;
+    for (const [m] of status.sheet.models) leaderOf.set(m, { unit: id, count: status.sheet.models.length });
+  }
   const model = (id: string | null | undefined): string => {
     if (!id) return "—";
+    const leader = leaderOf.get(id);
+    if (leader) {
+      const name = units.get(leader.unit) ?? leader.unit;
+      return leader.count > 1 ? `${name} #${modelNumber(id)}` : name;
+    }
     const unit = unitOfModel(id);
     return unit ? `${units.get(unit) ?? unit} #${modelNumber(id)}` : id;
   };

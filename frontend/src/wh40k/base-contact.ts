@@ -11,7 +11,8 @@ import { closestPoints } from "../board/tools/closest-points";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import type { ModelInfo } from "../protocol/messages";
 import { shownTable } from "./board-state";
-import { type Drop, type MovePlan, type PlanPurpose, addDrop } from "./move-plan";
+import { type Drop, type MovePlan, type PlanPurpose, addDrop, pathLengths } from "./move-plan";
+import { planLimit } from "./plan-start";
 import type { W40State } from "./wire";
 
 /** Inches: a dropped base this close to an enemy base is put in contact with it. */
@@ -85,12 +86,23 @@ export function snapToContact(
 }
 
 /** The plan after dropping dragged models at `moves`, as the table shows it so far (the plan's
- * own earlier drops included): a drop near an enemy base of the moving player is put in contact.
- * The same for a drop and for the drag's live read-out, so both show the same distance. */
+ * own earlier drops included): a drop near an enemy base of the moving player is put in contact
+ * when that still fits the move (the charge roll, 3" for pile-in and consolidation; the plan's
+ * length, climbing not counted), else it stays where it was dropped (h4 s15 #5: a drop short of
+ * the enemy was pulled past the roll into contact). The same for a drop and for the drag's live
+ * read-out, so both show the same distance. */
 export function dropOnPlan(state: W40State, plan: MovePlan, moves: readonly Drop[]): MovePlan {
   const mover = state.game.units[plan.unit]?.sheet.player;
   const owner = new Map(state.units.map((u) => [u.id, u.player]));
   const shown = shownTable(state, plan).state.models;
   const enemy = (m: ModelInfo) => owner.get(m.unit) !== mover;
-  return addDrop(plan, snapToContact(shown, enemy, plan.purpose, moves));
+  const snapped = snapToContact(shown, enemy, plan.purpose, moves);
+  const limit = SNAPPING.has(plan.purpose) ? planLimit(state, plan, plan.purpose) : null;
+  if (limit === null) return addDrop(plan, snapped);
+  const lengths = pathLengths(addDrop(plan, snapped));
+  const fits = (d: Drop) => (lengths.get(d.model) ?? 0) <= limit + 1e-6;
+  return addDrop(
+    plan,
+    snapped.map((d, i) => (d === moves[i] || fits(d) ? d : (moves[i] ?? d))),
+  );
 }

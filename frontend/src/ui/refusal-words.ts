@@ -46,3 +46,65 @@ export function cannotMoveRefusal(
     detail: { model: other },
   };
 }
+
+/** A refusal as the toast list keeps it: `seq` tells a new refusal from the same one re-worded. */
+export interface ToastRefusal {
+  code: string;
+  message: string;
+  seq: number;
+}
+
+/** Where a toast came from: the server's refusals and the page's own count `seq` apart. */
+export type ToastSource = "server" | "page";
+
+export interface ShownToast<R extends ToastRefusal> {
+  r: R;
+  key: number;
+  source: ToastSource;
+  /** How many times this refusal came (the same code and words): shown once, "(×2)". */
+  times: number;
+}
+
+export interface ToastList<R extends ToastRefusal> {
+  shown: readonly ShownToast<R>[];
+  /** The last `seq` taken from each source, shown or since timed out. */
+  last: Readonly<Partial<Record<ToastSource, number>>>;
+}
+
+export const MAX_TOASTS = 3;
+
+/**
+ * The toast list after a refusal arrives (h4 s15 #14: toasts stayed, stacked and repeated). The
+ * one already taken (same source and `seq`: the page re-words it when its names change) only
+ * updates its words, and is not shown again once gone; the same refusal again (code and words)
+ * replaces the one shown, counted; at most MAX_TOASTS. `key` numbers the new toast; `removed`
+ * are the keys taken off (their timers can go). Pure.
+ */
+export function addToast<R extends ToastRefusal>(
+  list: ToastList<R>,
+  source: ToastSource,
+  r: R,
+  key: number,
+): { list: ToastList<R>; added: ShownToast<R> | null; removed: number[] } {
+  if (list.last[source] === r.seq) {
+    const shown = list.shown.map((s) => (s.source === source && s.r.seq === r.seq ? { ...s, r } : s));
+    return { list: { ...list, shown }, added: null, removed: [] };
+  }
+  const last = { ...list.last, [source]: r.seq };
+  const same = list.shown.filter((s) => s.r.code === r.code && s.r.message === r.message);
+  const times = same.reduce((n, s) => n + s.times, 0) + 1;
+  const added: ShownToast<R> = { r, key, source, times };
+  const kept = [...list.shown.filter((s) => !same.includes(s)), added];
+  const cut = kept.slice(0, Math.max(0, kept.length - MAX_TOASTS));
+  return {
+    list: { shown: kept.slice(-MAX_TOASTS), last },
+    added,
+    removed: [...same, ...cut].map((s) => s.key),
+  };
+}
+
+/** The list with the toasts of `keys` gone (timed out, or the situation changed). Pure. */
+export const dropToasts = <R extends ToastRefusal>(list: ToastList<R>, keys: readonly number[]): ToastList<R> => ({
+  ...list,
+  shown: list.shown.filter((s) => !keys.includes(s.key)),
+});

@@ -62,6 +62,15 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
       }),
     [store, control],
   );
+  // A refusal's situation has passed once the phase, step or turn moves on: its toast goes.
+  const situation = useMemo(
+    () =>
+      computed(() => {
+        const g = store.state.value?.game;
+        return g ? `${g.round}|${g.active}|${g.phase}|${g.step}` : "";
+      }),
+    [store],
+  );
   const state = store.state.value;
   const viewer = store.viewer.value;
   const me = viewer?.player ?? null;
@@ -114,7 +123,7 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
         </aside>
       </div>
       <EndScreen control={control} token={route.token} />
-      <Toasts rejection={refusal} title="Refused:" />
+      <Toasts rejection={refusal} title="Refused:" clearOn={situation} />
       {failure && (
         <div class="failure" role="alert">
           <h2>Cannot join this game</h2>

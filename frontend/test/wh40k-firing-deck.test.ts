@@ -113,7 +113,7 @@ describe("log lines for terrain, transports, aircraft and re-rolls", () => {
         n,
       )?.text,
     ).toBe(
-      "Player 1 declared battle formations: in Reserves Bravo; Unit p1-t leads Alpha; Alpha embarked in Unit p1-t; Hover mode: Bravo",
+      "Player 1 declared battle formations: in Strategic Reserves Bravo; Unit p1-t leads Alpha; Alpha embarked in Unit p1-t; Hover mode: Bravo",
     );
   });
 

@@ -87,7 +87,7 @@ describe("events → log lines", () => {
     };
     expect(describeEvent(declared, n)).toMatchObject({
       tone: "warning",
-      text: "Player 1 declared battle formations: in Reserves Bravo. Rules broken (casual game): Bravo cannot Deep Strike [rule/deep_strike]",
+      text: "Player 1 declared battle formations: in Deep Strike reserve Bravo. Rules broken (casual game): Bravo cannot Deep Strike [rule/deep_strike]",
     });
     expect(describeEvent({ ...declared, warnings: [] }, n)).toMatchObject({ tone: "plain" });
   });
@@ -97,7 +97,7 @@ describe("events → log lines", () => {
       type: "formations_revealed",
       declared: [{ type: "formations_declared", player: "p1", reserves: [], strategic_reserves: ["p2-b"], attach: { "p1-a": "p2-b" } }],
     };
-    expect(describeEvent(revealed, n)?.text).toBe("Battle formations revealed: Player 1: in Reserves Bravo; Alpha leads Bravo");
+    expect(describeEvent(revealed, n)?.text).toBe("Battle formations revealed: Player 1: in Strategic Reserves Bravo; Alpha leads Bravo");
   });
 
   it("says whether a Hazardous test passed or failed, not '0 mortal wounds'", () => {
@@ -138,5 +138,20 @@ describe("timeline", () => {
       ["Command", [2, 3]],
       ["Movement", [4]],
     ]);
+  });
+});
+
+describe("the formation reveal tells the two kinds of Reserves apart (h4 s15 #16)", () => {
+  it("names Strategic Reserves and Deep Strike reserve separately", () => {
+    const n = namer(fixture());
+    const revealed = {
+      type: "formations_revealed",
+      declared: [{ type: "formations_declared", player: "p1", reserves: ["p1-a"], strategic_reserves: ["p2-b"] }],
+    };
+    expect(describeEvent(revealed, n)?.text).toBe(
+      "Battle formations revealed: Player 1: in Strategic Reserves Bravo; in Deep Strike reserve Alpha",
+    );
+    const none = { type: "formations_declared", player: "p1", reserves: [], strategic_reserves: [] };
+    expect(describeEvent(none, n)?.text).toBe("Player 1 declared battle formations: no Reserves");
   });
 });

@@ -132,8 +132,13 @@ const farthest = (models: unknown): number =>
 /** The log line for one event, or null for bookkeeping the log does not show. */
 /** What one player's battle formations put in Reserves, attached, embarked or set to Hover. */
 function formationWords(e: Record<string, unknown>, n: Namer): string {
-  const reserves = [...strs(e["reserves"]), ...strs(e["strategic_reserves"])];
-  const parts = [reserves.length ? `in Reserves ${reserves.map(n.unit).join(", ")}` : "no Reserves"];
+  // Deep Strike and Strategic Reserves arrive by different rules (§4.5): say which is which.
+  const deep = strs(e["reserves"]);
+  const strategic = strs(e["strategic_reserves"]);
+  const parts: string[] = [];
+  if (strategic.length) parts.push(`in Strategic Reserves ${strategic.map(n.unit).join(", ")}`);
+  if (deep.length) parts.push(`in Deep Strike reserve ${deep.map(n.unit).join(", ")}`);
+  if (!parts.length) parts.push("no Reserves");
   const attach = Object.entries(rec(e["attach"]));
   if (attach.length) parts.push(attach.map(([l, b]) => `${n.unit(l)} leads ${n.unit(str(b))}`).join(", "));
   const embark = Object.entries(rec(e["embark"]));

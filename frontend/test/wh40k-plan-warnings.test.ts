@@ -21,7 +21,32 @@ describe("a planned move's warnings before Confirm", () => {
     expect(planWarnings({ state: s, plan, limit: 8, names: namer(s) })).toEqual([]);
     // a set-up has no distance: its start is a proposal
     expect(distanceTag({ ...plan, purpose: "deploy" }, 6)).toBeNull();
-    expect(planWarnings({ state: s, plan: { ...plan, purpose: "deploy" }, limit: 6, names: namer(s) })).toEqual([]);
+    expect(planWarnings({ state: s, plan: { ...plan, purpose: "deploy" }, limit: 6, names: namer(s) })).toEqual([
+      "Alpha #1 is not wholly within your deployment zone (§4.8).",
+    ]);
+  });
+
+  it("tells a set-up's problems before Confirm: zone, coherency, overlap, 9\" from enemies (walkthrough s15 #13)", () => {
+    const s = fixture(); // p1's zone: y 0..12; p2-b stands at y 30
+    const names = namer(s);
+    const deploy = (a: { x: number; y: number }, b: { x: number; y: number }) =>
+      addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: a }, { model: "p1-a-2", to: b }]);
+    const warn = (plan: ReturnType<typeof deploy>, purpose: "deploy" | "arrive") => planWarnings({ state: s, plan: { ...plan, purpose }, limit: null, names });
+    expect(warn(deploy({ x: 10, y: 6 }, { x: 11.5, y: 6 }), "deploy")).toEqual([]);
+    // wholly within: a base poking past the zone's edge is out
+    expect(warn(deploy({ x: 10, y: 12 - R + 0.05 }, { x: 11.5, y: 11 }), "deploy")).toEqual([
+      "Alpha #1 is not wholly within your deployment zone (§4.8).",
+    ]);
+    expect(warn(deploy({ x: 10, y: 6 }, { x: 20, y: 6 }), "deploy")).toEqual([
+      'Out of unit coherency: Alpha #1, Alpha #2 (each model within 2" of another, the unit in one group).',
+    ]);
+    expect(warn(deploy({ x: 10, y: 6 }, { x: 10.5, y: 6 }), "deploy")[0]).toBe("Alpha #1 would overlap Alpha #2: bases may not overlap.");
+    // arriving: more than 9" from every enemy model (p2-b at 10,30: a gap of 9" is y 30 - 9 - 2R)
+    const gap9 = 30 - 9 - 2 * R;
+    expect(warn(deploy({ x: 10, y: gap9 - 0.05 }, { x: 11.5, y: gap9 - 0.05 }), "arrive")).toEqual([]);
+    expect(warn(deploy({ x: 10, y: gap9 + 0.05 }, { x: 11.5, y: gap9 - 0.05 }), "arrive")).toEqual([
+      'Alpha #1 is within 9" of an enemy model: arriving units are set up more than 9" away (§4.5).',
+    ]);
   });
 
   it("names a model that would end on an objective marker, not one touching it", () => {

@@ -16,6 +16,7 @@ import { heightGap } from "./attack-choice";
 import { type MovePlan, PLACES_ONLY, longestPath, pathLengths, positions, waypoints } from "./move-plan";
 import type { Namer } from "./names";
 import type { W40State } from "./wire";
+import { shownTable } from "./board-state";
 
 /** Inches: the referee's base contact (a gap this small or less). */
 const CONTACT = 0.01;
@@ -205,9 +206,46 @@ export function incoherent(unitModels: readonly ModelInfo[]): ModelId[] {
   return [...new Set([...short, ...ids.filter((id) => !main.has(id))])];
 }
 
+/** Whether a model's whole base lies inside a zone (the outline sampled: an estimate). */
+export function whollyInZone(model: ModelInfo, zone: readonly (readonly [number, number])[]): boolean {
+  if (zone.length < 3) return true;
+  const poly = zone.map(([x, y]) => ({ x, y }));
+  const outline = outlinePolygon(offsetOutline({ base: model.base, at: model, facing: model.facing }, -1e-3), 48);
+  return outline.every((p) => insidePolygon(p, poly));
+}
+
+/** A set-up's likely problems (walkthrough s15 #13: a deployment showed none until the log had
+ * them): bases overlapping, the unit out of coherency, a deployment not wholly within the
+ * player's zone (§4.8), an arrival within 9" of an enemy model (§4.5). */
+function placementWarnings({ state, plan, names }: PlanContext): string[] {
+  const out: string[] = [];
+  const shown = shownTable(state, plan).state.models;
+  const now = positions(plan);
+  const moved = [...now.keys()];
+  const mine = shown.filter((m) => m.unit === plan.unit);
+  const clash = overlapping(shown, now, moved);
+  if (clash) out.push(`${names.model(clash[0].id)} would overlap ${names.model(clash[1].id)}: bases may not overlap.`);
+  const apart = incoherent(mine);
+  if (apart.length > 0) {
+    const named = apart.slice(0, 3).map((id) => names.model(id)).join(", ");
+    out.push(`Out of unit coherency: ${named}${apart.length > 3 ? "…" : ""} (each model within 2" of ${mine.length >= 7 ? "two others" : "another"}, the unit in one group).`);
+  }
+  const player = state.game.units[plan.unit]?.sheet.player ?? "";
+  const zone = state.game.zones[player];
+  const outside = plan.purpose === "deploy" && zone ? mine.find((m) => !whollyInZone(m, zone)) : undefined;
+  if (outside) out.push(`${names.model(outside.id)} is not wholly within your deployment zone (§4.8).`);
+  if (plan.purpose === "arrive" || plan.purpose === "rapid_ingress") {
+    const enemies = shown.filter((m) => m.unit !== plan.unit && state.game.units[m.unit]?.sheet.player !== player);
+    const near = mine.find((m) => enemies.some((e) => baseGap(m, m, e) <= 9 + 1e-6));
+    if (near) out.push(`${names.model(near.id)} is within 9" of an enemy model: arriving units are set up more than 9" away (§4.5).`);
+  }
+  return out;
+}
+
 /** The plan's likely problems, in words, for the plan panel. */
-export function planWarnings({ state, plan, limit, names, heights }: PlanContext): string[] {
-  if (PLACES_ONLY.has(plan.purpose)) return [];
+export function planWarnings(context: PlanContext): string[] {
+  const { state, plan, limit, names, heights } = context;
+  if (PLACES_ONLY.has(plan.purpose)) return placementWarnings(context);
   const out: string[] = [];
   const measured = measuredPaths(plan, state, heights);
   const far = longestMeasured(plan, state, heights);

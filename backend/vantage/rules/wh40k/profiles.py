@@ -85,6 +85,10 @@ class AttackContext:
     """Whether a random Damage roll that already destroys the model it is allocated to (no Feel
     No Pain, not mortal wounds) is settled: no re-roll is worth it, as no other result could
     change what happens (10th edition rules revision 3, rules decision R40)."""
+    hopeless_saves_settle: bool = False
+    """Whether a failed save that no roll of the die could pass (it needs 7+: an unmodified 6
+    does not always pass a save) is settled: no re-roll is worth it (10th edition rules
+    revision 5, rules decision R43)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,7 +264,8 @@ def resolve_attack(
             other_modifier=ctx.save_modifier,
         )
         roll = dice.roll("save", 1)[0]
-        roll = hook.after("save", ((roll,),), (not test.passes(roll),))[0][0]
+        hopeless = ctx.hopeless_saves_settle and not any(test.passes(d) for d in range(1, 7))
+        roll = hook.after("save", ((roll,),), (not test.passes(roll) and not hopeless,))[0][0]
         if test.passes(roll):
             log.append(AllocatedAttack(model_id, roll, True))
             continue

@@ -9,6 +9,7 @@ start with the same dice (recorded in ``AttackPaused`` events) and one more choi
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from vantage.engine.dice import Dice
@@ -21,11 +22,13 @@ from vantage.rules.wh40k import (
     ModelState,
     TargetProfile,
     UnitState,
+    WeaponProfile,
     resolve_attack,
     roll_needs,
 )
 from vantage.rules.wh40k.allocation import AllocationKind
 from vantage.rules.wh40k.dice_expr import RollKind
+from vantage.rules.wh40k.rolls import choose_save, cover_applies
 from vantage.rules.wh40k10e import leaders
 from vantage.rules.wh40k10e.rerolls import NeedReroll, PlanRerolls
 from vantage.rules.wh40k10e.sheets import profile
@@ -75,7 +78,9 @@ class Chooser:
     """The defender's recorded choices; a real choice without one stops resolution.
 
     Models that are interchangeable (same profile, same wounds left) are not a real choice:
-    the one farthest from the attacking unit takes it (rules decision R6).
+    the one farthest from the attacking unit takes it (rules decision R6). From rules revision
+    5 a model with the Benefit of Cover against this attack and one without are not
+    interchangeable when cover changes the save they would take (R43 a, §8.3 steps 3-4).
     """
 
     def __init__(self, state: State, choices: tuple[str, ...], attackers: list[Model]) -> None:
@@ -88,6 +93,12 @@ class Chooser:
         """Target, weapon and whether the weapon has PRECISION, for ``pick``."""
         self._picked: dict[tuple[str, str], str | None] = {}
         self._distances: dict[str, float] = {}
+        self.cover: LazyCover | None = None
+        """The group's cover (``_resolve_group``), when cover can tell its models apart (R43 a):
+        set only from rules revision 5, for a weapon whose save cover can change."""
+        self.cover_counts: Callable[[str], bool] = lambda _model: False
+        """Whether the Benefit of Cover changes the save this model would take (its own
+        profile: a Leader's save may differ)."""
 
     def pick(self, attacker: str, characters: tuple[str, ...]) -> str | None:
         """PRECISION (§8.4): the attacking player's recorded choice of a visible CHARACTER, asked
@@ -119,21 +130,27 @@ class Chooser:
 
     def choose(self, eligible: tuple[str, ...], kind: AllocationKind) -> str:
         """The next recorded choice, or an automatic one, or stop."""
-        if self._interchangeable(eligible):
+        if self._interchangeable(eligible, kind):
             return max(eligible, key=self._distance)
         if self._next < len(self._choices):
             self._next += 1
             return self._choices[self._next - 1]
         raise NeedChoice(eligible)
 
-    def _interchangeable(self, eligible: tuple[str, ...]) -> bool:
+    def _interchangeable(self, eligible: tuple[str, ...], kind: AllocationKind) -> bool:
         first = eligible[0]
         unit = self._state.table.models[first].unit
         sheet = self._state.sheets[unit]
-        return all(
+        same = all(
             sheet.model(m) == sheet.model(first) and self.wounds.get(m) == self.wounds.get(first)
             for m in eligible
         )
+        cover = self.cover
+        if not same or cover is None or kind != "attack" or not self.cover_counts(first):
+            return same
+        # Cover is worked out only now, for models alike in every other way (R43 a).
+        covered = first in cover
+        return all((m in cover) == covered for m in eligible)
 
     def _distance(self, model_id: str) -> float:
         """Distance to the closest attacking model (remembered: asked for every allocation)."""
@@ -326,11 +343,18 @@ def _resolve_group(
         hit_modifier=min(mod, 0) if overwatch else mod,
         target_models=plan.blast_counts.get(target, len(alive)),
         lethal_damage_settles=state.options.since(3),
+        hopeless_saves_settle=state.options.since(5),
     )
     attackers = [
         Attacker(a.model, f"{a.model}{HALF}{target}{HALF}{weapon}" in plan.half_range) for a in rows
     ]
     cover = LazyCover(state, plan, [state.table.models[a.model] for a in rows])
+    chooser.cover = None
+    if state.options.since(5) and cover_may_count(weapon_profile):
+        chooser.cover = cover
+        chooser.cover_counts = lambda model_id: cover_changes_save(
+            tp.for_model(model_id), weapon_profile, ctx
+        )
     replay.by_kind.clear()
     if replay.rerolls is not None:
         replay.rerolls.target, replay.rerolls.weapon = target, weapon
@@ -362,6 +386,32 @@ def _resolve_group(
         bool(plunge),
         roll_needs(weapon_profile, tp, ctx),
     )
+
+
+def cover_may_count(weapon: WeaponProfile) -> bool:
+    """Whether the Benefit of Cover can add to a save against this weapon (not melee, not
+    IGNORES COVER, §8.3 step 4)."""
+    return not weapon.is_melee and not weapon.abilities.ignores_cover
+
+
+def cover_changes_save(target: TargetProfile, weapon: WeaponProfile, ctx: AttackContext) -> bool:
+    """Whether a model of this profile takes a different save with the Benefit of Cover than
+    without it (an invulnerable save it would take anyway, or Sv 3+ against AP 0: no)."""
+    saves = []
+    for covered in (False, True):
+        applies = cover_applies(
+            covered,
+            melee=weapon.is_melee,
+            ignores_cover=weapon.abilities.ignores_cover,
+            save=target.save,
+            ap=weapon.ap,
+        )
+        test = choose_save(
+            target.save, weapon.ap, target.invulnerable, cover=applies,
+            other_modifier=ctx.save_modifier,
+        )  # fmt: skip
+        saves.append(test.needed)
+    return saves[0] != saves[1]
 
 
 class LazyCover:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Table
-from vantage.rules.common.measuring import distance, h_gap
+from vantage.rules.common.measuring import distance, h_gap, v_gap, within
 from vantage.rules.wh40k10e import geo
 from vantage.rules.wh40k10e.commands import AttackIn, Consolidate, Fight, PathIn
 from vantage.rules.wh40k10e.emitter import Emitter, problem
@@ -214,7 +214,9 @@ def _three_inch(
 ) -> dict[str, Sweep] | Rejection:
     """Pile in or consolidate: up to 3", each model closer to the closest enemy model, the unit
     ends in Engagement Range of an enemy and coherent; else towards the closest objective
-    (consolidate only) (§4.7, DECISIONS §12 items 25, 26)."""
+    (consolidate only) (§4.7, DECISIONS §12 items 25, 26). From rules revision 5 only a unit
+    that could not end in Engagement Range (``could_engage``) consolidates towards an
+    objective; before, any consolidation that ended out of Engagement Range did (R43 b)."""
     state = em.state
     outcome = _check_paths(em, unit, paths, kind, PILE_IN)
     if isinstance(outcome, Rejection):
@@ -223,7 +225,12 @@ def _three_inch(
     after = state.table.with_models({m: s.end for m, s in sweeps.items() if s.end})
     enemies = geo.enemy_models(state.table, state.owner(unit))
     engaged_after = geo.engaged_enemies(after, unit)
-    if engaged_after or kind == "pile_in" or not state.table.objectives:
+    objective = kind == "consolidate" and bool(state.table.objectives) and not engaged_after
+    if objective and state.options.since(5):
+        # The branch is chosen by whether the unit COULD end in Engagement Range, not by where
+        # this move ended (R43 b): a consolidation out of combat is not a move to a marker.
+        objective = not could_engage(state, unit)
+    if not objective:
         for mid in sweeps:
             start = state.table.models[mid]
             if any(h_gap(start, e) <= CONTACT for e in enemies):
@@ -257,6 +264,23 @@ def _three_inch(
         problems += _towards_objective(state, after, sweeps)
     rejected = em.rules(problems)
     return rejected if rejected else sweeps
+
+
+def could_engage(state: State, unit: str) -> bool:
+    """Whether the unit could end a 3" move within Engagement Range of an enemy unit (§4.7,
+    R43 b): it is in Engagement Range now (its models in base contact do not move, the others
+    need not), or one of its models is within 3" + 1" horizontally and 5" vertically of an
+    enemy model. Terrain, other models and coherency are not taken into account."""
+    table = state.table
+    if geo.engaged_enemies(table, unit):
+        return True
+    mine = table.unit_models(unit)
+    reach = PILE_IN + geo.ER_H
+    return any(
+        geo.h_within(m, e, reach) and within(v_gap(m, e), geo.ER_V)
+        for e in geo.enemy_models(table, state.owner(unit))
+        for m in mine
+    )
 
 
 def _towards_objective(state: State, after: Table, sweeps: dict[str, Sweep]) -> list[Rejection]:

@@ -549,6 +549,15 @@ def disembark(em: Emitter, cmd: Disembark) -> Rejection | None:
     # ``setup/models "... exactly once: []"``). Both refuse, so no outcome changes.
     if status.location != "embarked" or transport is None:
         return Rejection("transport/not_embarked", "that unit is not embarked")
+    if state.options.since(5) and state.status[transport].location != "table":
+        # A unit aboard a transport in Reserves is in Reserves too (§4.5): there is nothing on
+        # the battlefield to disembark from, in casual games too (R43 d).
+        return Rejection(
+            "transport/not_on_table",
+            f"{state.sheets[transport].name} is not on the battlefield: a unit cannot "
+            "disembark from it until it has arrived (§3.7, §4.5)",
+            {"transport": transport},
+        )
     bad = placement.check_places(state, cmd.unit, cmd.models)
     if bad:
         return bad

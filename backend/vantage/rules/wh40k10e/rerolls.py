@@ -6,8 +6,9 @@ switched the offers off (``reroll_offers``), and the roll failed: a missed hit, 
 roll or save, a Desperate Escape or Hazardous test of 1-2 / 1, or a random number of attacks or
 Damage below its maximum (rules decision R23); from rules revision 3 not a Damage roll that
 already destroys the model it is allocated to (no Feel No Pain, not mortal wounds: R40,
-``AttackContext.lethal_damage_settles``). Advance and Charge rolls are re-rolled with the
-``stratagem`` command while the player still has the move to make.
+``AttackContext.lethal_damage_settles``); from revision 5 not a failed save that no die could
+pass, one needing 7+ (R43 c, ``AttackContext.hopeless_saves_settle``). Advance and Charge rolls
+are re-rolled with the ``stratagem`` command while the player still has the move to make.
 
 Inside an attack the sequence is resumed deterministically: the plan is resolved again from
 the start with the dice recorded so far (``AttackPlan.dice``), the defender's allocation

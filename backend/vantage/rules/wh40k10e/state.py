@@ -33,8 +33,10 @@ Re-roll window for a Damage roll that already destroys its model (R40), and a un
 disembarked may not Remain Stationary (§3.7). 4 reads imported armies as R41 says: a Leader
 named by any of its Leader abilities, a transport's capacity from a Transport profile, and
 swapped wargear in place of the default weapon. 5 keeps a casual game's rule warnings about a
-secret battle formation inside its declaration (R42). Games created before keep the rules of their
-revision."""
+secret battle formation inside its declaration (R42); and (R43) lets cover tell models apart for
+allocation, judges a consolidation by whether the unit could end in Engagement Range, offers no
+Command Re-roll for a save no die can pass, and refuses disembarking from a transport that is not
+on the battlefield. Games created before keep the rules of their revision."""
 
 
 @wire

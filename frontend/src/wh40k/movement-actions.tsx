@@ -86,7 +86,31 @@ function MoveExtras({ state, plan, kind, level, into, names }: {
  * "CANNOT ADVANCE" flag, rules decision R39): it is not offered the Advance roll. */
 export const cannotAdvance = (status: UnitStatus): boolean => status.sheet.abilities.includes("CANNOT ADVANCE");
 
-export function MovementActions({ control, units, reserves, embarked, engaged = [], stuck = [] }: Props) {
+type Stuck = { unit: UnitId; why: string };
+
+/** The Disembark picker's units and the units that cannot disembark: a unit aboard a transport
+ * that is not on the battlefield (in Reserves) is in Reserves too and cannot disembark (§3.7,
+ * §4.5; the server's `movement.disembark` refuses it, `transport/not_on_table`, R43 d). */
+export function disembarkChoices(
+  state: W40State,
+  embarked: readonly UnitId[],
+  stuck: readonly Stuck[],
+): { embarked: UnitId[]; stuck: Stuck[] } {
+  const away = (u: UnitId): boolean => {
+    const transport = state.game.units[u]?.transport;
+    const where = transport ? state.game.units[transport]?.location : undefined;
+    return where !== undefined && where !== "table";
+  };
+  return {
+    embarked: embarked.filter((u) => !away(u)),
+    stuck: [
+      ...stuck,
+      ...embarked.filter(away).map((u) => ({ unit: u, why: "its transport is not on the battlefield (§3.7, §4.5)" })),
+    ],
+  };
+}
+
+export function MovementActions({ control, units, reserves, embarked: aboard, engaged = [], stuck: barred = [] }: Props) {
   const kind = useSignal<MoveKind>("normal");
   const level = useSignal<number | null>(null);
   const into = useSignal<UnitId | "">("");
@@ -97,6 +121,7 @@ export function MovementActions({ control, units, reserves, embarked, engaged = 
   if (!state) return null;
   const names = control.names.value;
   const me = control.store.me.value ?? "";
+  const { embarked, stuck } = disembarkChoices(state, aboard, barred);
 
   if (plan && (plan.purpose === "arrive" || plan.purpose === "disembark")) {
     const facing = zoneBounds(state, me).low ? 90 : 270;

@@ -78,3 +78,29 @@ def test_the_charge_panel_offers_only_units_the_server_says_can_charge(
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "charge-panel.png"))
     assert not page.errors
+
+
+def test_a_refusal_toast_shows_once_and_goes_when_the_step_moves_on(
+    server: LiveServer, open_table: Any
+) -> None:
+    """h4 walkthrough s15 #14: refusal toasts stayed, stacked and repeated."""
+    demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
+    _game, t = open_casual_game(server, open_table, {"p1": demos[0], "p2": demos[1]}, strict=True)
+    page = t.seats["p1"]
+    t.click("p2", "[data-testid=w40-declare]")
+    for unit in ("p1-ac-carriage", "p1-ac-line", "p1-ac-hounds"):
+        page.locator(f"[data-strategic='{unit}']").check()
+    toasts = page.locator(".toast")
+    t.click("p1", "[data-testid=w40-declare]")
+    toasts.first.wait_for()
+    t.click("p1", "[data-testid=w40-declare]")
+    page.locator(".toast", has_text="(×2)").wait_for()
+    t.settle()  # the page's names change with each state: the refusal is not shown again
+    assert toasts.count() == 1, toasts.all_inner_texts()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "refused-twice.png"))
+    for unit in ("p1-ac-carriage", "p1-ac-line", "p1-ac-hounds"):
+        page.locator(f"[data-strategic='{unit}']").uncheck()
+    t.click("p1", "[data-testid=w40-declare]")
+    assert _state(t.spectator)["game"]["step"] == "deploy"
+    toasts.first.wait_for(state="detached", timeout=1500)  # well before it would fade (4.5 s)

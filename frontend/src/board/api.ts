@@ -35,6 +35,8 @@ export interface BoardView {
   objectiveLabels?: ReadonlyMap<string, string>;
   /** Areas the page draws over the table (unit badges), in inches: names keep off them if they can. */
   marks?: readonly { x: number; y: number; w: number; h: number }[];
+  /** Words the page writes over the table (a deployment zone's name): no name goes under them. */
+  captions?: readonly Caption[];
   /**
    * The selected models of `mover` may be turned (a handle by the selection, Q/E and [ ] keys);
    * a turn is one `moveModels` request giving each model its new `facing` where it stands.
@@ -47,6 +49,20 @@ export interface BoardView {
    * would leave it (rules decision 28); omitted: not shown (the 10th edition page draws its own).
    */
   heights?: boolean;
+}
+
+/**
+ * Words the page writes over the table, centred on (x, y) in inches, in a font `px` pixels high
+ * on screen, or `minInches` of the table when that is more (zoomed in). The page draws them above
+ * the board's names, so the board keeps every name out from under them (an objective's name moves
+ * aside rather than be hidden by a zone's).
+ */
+export interface Caption {
+  x: number;
+  y: number;
+  text: string;
+  px: number;
+  minInches?: number;
 }
 
 /** Where a drop or a turn puts a model: `facing` (degrees) only when it was turned. */

@@ -4,6 +4,10 @@
 // list, one covering a base (any unit's, its own too) and one past the table's edge all cost, a
 // label over another label or out of the viewport is never shown. A candidate past the table's
 // edge is also tried moved back onto the table. Pure: sizes and anchors in, positions out.
+// Where a placed unit name could still be read as another's (far from its models, or its middle
+// nearer another unit's base or an objective), leaderLine gives the thin line the board draws
+// from it to its own nearest base; words the page writes over the table (a zone's name,
+// captionBox) are kept clear like reserved read-outs, since they would hide a name under them.
 
 /** A screen rectangle in pixels: top-left corner and size. */
 export interface Rect {
@@ -451,4 +455,94 @@ function discBox(ds: readonly Disc[]): Rect {
     y1 = Math.max(y1, d.y + d.r);
   }
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+/** A line on screen, in pixels: from a label's edge to the base it names. */
+export interface Leader {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** How far a rectangle's nearest point is from a disc's edge (0 when it touches or covers it). */
+function gapTo(r: Rect, d: Disc): number {
+  const dx = Math.max(r.x - d.x, 0, d.x - (r.x + r.w));
+  const dy = Math.max(r.y - d.y, 0, d.y - (r.y + r.h));
+  return Math.max(0, Math.hypot(dx, dy) - d.r);
+}
+
+/** How far the middle half of a label's centre line is from a disc's edge (0 when it reaches it). */
+function middleGap(r: Rect, d: Disc): number {
+  const y = r.y + r.h / 2;
+  const dx = Math.max(r.x + r.w / 4 - d.x, 0, d.x - (r.x + (3 * r.w) / 4));
+  return Math.max(0, Math.hypot(dx, y - d.y) - d.r);
+}
+
+/**
+ * The leader line a unit's name needs where it was placed, or null when none is. A name is read
+ * as naming what its middle sits by, so it could be taken for another's when it is further than
+ * `near` pixels (about a label's height) from its own nearest base, or when another unit's base
+ * or an objective marker (`others`) is nearer the middle of the name than its own nearest base
+ * (a name at its unit's corner, its middle over a neighbour). The line runs from the name's point
+ * nearest that base to the base's edge, so the name points at its own models.
+ */
+export function leaderLine(label: Rect, own: readonly Disc[], others: readonly Disc[], near: number): Leader | null {
+  let best: Disc | null = null;
+  let mine = Infinity;
+  let mineMid = Infinity;
+  for (const d of own) {
+    const g = gapTo(label, d);
+    if (g < mine) {
+      mine = g;
+      best = d;
+    }
+    mineMid = Math.min(mineMid, middleGap(label, d));
+  }
+  if (best === null) return null;
+  let theirs = Infinity;
+  for (const d of others) theirs = Math.min(theirs, middleGap(label, d));
+  if (mine <= near && mineMid <= theirs) return null;
+  // The label's point nearest the base's centre, and the base's edge towards it.
+  const x1 = Math.min(Math.max(best.x, label.x), label.x + label.w);
+  const y1 = Math.min(Math.max(best.y, label.y), label.y + label.h);
+  const len = Math.hypot(x1 - best.x, y1 - best.y);
+  if (len <= best.r) return null; // the name covers its own base there: nothing to point along
+  const k = best.r / len;
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return { x1: round(x1), y1: round(y1), x2: round(best.x + (x1 - best.x) * k), y2: round(best.y + (y1 - best.y) * k) };
+}
+
+/**
+ * The screen box of words the page writes over the table (a zone's name, bold, with a halo),
+ * centred on `at`, in a font `font` pixels high: generous (0.62 em a letter, the halo and a line's
+ * leading), since a name under it is hidden by it.
+ */
+export function captionBox(at: { x: number; y: number }, text: string, font: number): Rect {
+  const w = (text.length * 0.62 + 0.6) * font;
+  const h = 1.4 * font;
+  return { x: Math.round(at.x - w / 2), y: Math.round(at.y - h / 2), w: Math.round(w), h: Math.round(h) };
+}
+
+/**
+ * An oval base as circles for leaderLine (the circle round it reaches far past its narrow sides):
+ * circles of its half-width along its long axis, no further apart than that radius, centred at
+ * (x, y) and turned by `facing` degrees (clockwise on screen, the long axis along the facing when
+ * `along` is the longer). A round base is one circle.
+ */
+export function ovalDiscs(x: number, y: number, along: number, across: number, facing: number): Disc[] {
+  const long = Math.max(along, across);
+  const r = Math.min(along, across);
+  const reach = long - r;
+  if (reach < 1e-9 || r <= 0) return [{ x, y, r: long }];
+  const turn = ((facing + (along >= across ? 0 : 90)) * Math.PI) / 180;
+  const ux = Math.cos(turn);
+  const uy = Math.sin(turn);
+  const steps = Math.ceil((2 * reach) / r);
+  const out: Disc[] = [];
+  for (let i = 0; i <= steps; i++) {
+    const t = -reach + (2 * reach * i) / steps;
+    out.push({ x: x + ux * t, y: y + uy * t, r });
+  }
+  return out;
 }

@@ -2,6 +2,7 @@
 // markers, the planned paths and highlighted choices. It follows the board's camera and lets the
 // pointer through, except while the player picks a point on the table.
 
+import type { Caption } from "../board/api";
 import { reach } from "../geometry/base-footprint";
 import { formatInches } from "../geometry/scale-bar";
 import type { ModelInfo } from "../protocol/messages";
@@ -37,6 +38,24 @@ export function zoneLabelAt(zone: readonly (readonly [number, number])[], depth:
   const x = (Math.min(...xs) + Math.max(...xs)) / 2;
   const low = minY < depth - maxY;
   return { x, y: low ? minY + 1 : maxY - 1 };
+}
+
+/** The zone labels' font: 12 px on screen, never under 0.6" of the table (wh40k.css .w40-zone-label). */
+const ZONE_LABEL_PX = 12;
+const ZONE_LABEL_MIN_INCHES = 0.6;
+
+const zoneLabelText = (name: string): string => `${name}'s deployment zone`;
+
+/** The zone labels as the board should keep its names out from under them (an objective's name
+ * would otherwise be hidden by a zone's on a phone, where 1" is a few pixels). */
+export function zoneCaptions(
+  state: { table: { depth: number }; game: { zones: Record<string, readonly (readonly [number, number])[]> } },
+  player: (id: string) => string,
+): Caption[] {
+  return Object.entries(state.game.zones).flatMap(([id, zone]) => {
+    const at = zoneLabelAt(zone, state.table.depth);
+    return at ? [{ ...at, text: zoneLabelText(player(id)), px: ZONE_LABEL_PX, minInches: ZONE_LABEL_MIN_INCHES }] : [];
+  });
 }
 const NEUTRAL = "#e8c547";
 
@@ -160,7 +179,7 @@ export function BoardOverlay({ control, camera }: { control: W40Control; camera:
               dominant-baseline="middle"
               stroke={colorOf.get(player) ?? "#999"}
             >
-              {`${names.player(player)}'s deployment zone`}
+              {zoneLabelText(names.player(player))}
             </text>
           ) : null;
         })}

@@ -8,7 +8,7 @@ import { createKonvaBoard } from "../board/konva/konva-board";
 import { dragRules } from "../board/tools/drag-rules";
 import type { ModelInfo } from "../protocol/messages";
 import { ToolPanel, toolNames } from "../ui/tool-panel";
-import { BoardOverlay, type OverlayCamera, badgeRow } from "./board-overlay";
+import { BoardOverlay, type OverlayCamera, badgeRow, zoneCaptions } from "./board-overlay";
 import { dragMeasureFor, shownTable } from "./board-state";
 import { dropOnPlan } from "./base-contact";
 import { unitMarkers } from "./unit-markers";
@@ -89,6 +89,7 @@ export function W40Board({ control, shownV }: { control: W40Control; shownV: Rea
         dragMeasure: dragMeasureFor(plan),
         focus: new Set([...(plan ? [plan.unit] : []), ...(focus ? [focus] : [])]),
         marks: badgeRows(state, shown.state.models),
+        captions: zoneCaptions(state, names.player),
         objectiveLabels: new Map(
           state.objectives.map((o) => {
             const holder = state.game.control[o.id] ?? null;

@@ -8,6 +8,7 @@ import type { Shape } from "konva/lib/Shape";
 import { Ellipse } from "konva/lib/shapes/Ellipse";
 import { Line } from "konva/lib/shapes/Line";
 import { footprint, frontDistance, reach } from "../../geometry/base-footprint";
+import { type Disc, ovalDiscs } from "../label-layout";
 import type { Point } from "../../geometry/vec";
 import type { Base, ModelId, ModelInfo, UnitId } from "../../protocol/messages";
 import type { BoardView } from "../api";
@@ -46,6 +47,14 @@ export interface ShownBase {
   x: number;
   y: number;
   reach: number;
+  /** An oval base as circles (table inches), for where its name points (label-layout's ovalDiscs). */
+  discs?: Disc[];
+}
+
+function ovalOf(base: Base, x: number, y: number, facing: number): { discs?: Disc[] } {
+  const f = footprint(base);
+  if (f.kind !== "ellipse" || f.along === f.across) return {};
+  return { discs: ovalDiscs(x, y, f.along, f.across, facing) };
 }
 
 function outline(base: Base, props: Konva.ShapeConfig): Shape {
@@ -180,6 +189,7 @@ export class BaseNodes {
       x: n.group.x(),
       y: n.group.y(),
       reach: reach(n.base),
+      ...ovalOf(n.base, n.group.x(), n.group.y(), n.group.rotation()),
     }));
   }
 

@@ -6,6 +6,7 @@ import Konva from "konva/lib/Core";
 import type { Group } from "konva/lib/Group";
 import type { Layer } from "konva/lib/Layer";
 import { Label, Tag } from "konva/lib/shapes/Label";
+import { Line } from "konva/lib/shapes/Line";
 import { Rect } from "konva/lib/shapes/Rect";
 import { Text } from "konva/lib/shapes/Text";
 import { type Camera, toScreen } from "../../geometry/camera";
@@ -13,21 +14,28 @@ import { insidePolygon } from "../../geometry/polygon";
 import { SCALE_BAR_FROM_BOTTOM, formatInches, scaleBarBox, scaleBarInches } from "../../geometry/scale-bar";
 import { type Point, centroid } from "../../geometry/vec";
 import type { TableState, UnitId } from "../../protocol/messages";
+import type { Caption } from "../api";
 import {
   type LabelRequest,
   type Obstacle,
   type Disc,
+  type Leader,
   type Rect as Box,
   aroundBox,
+  captionBox,
   groupBox,
   inArea,
   layoutLabels,
+  leaderLine,
 } from "../label-layout";
 import { OBJECTIVE, SELECTED } from "../palette";
 import type { ShownBase } from "./base-nodes";
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 const UNIT_FILL = "rgba(20, 24, 30, 0.72)";
+/** A name's leader line: light on the mat, with a dark halo so it shows on light terrain too. */
+const LEADER = "rgba(244, 244, 244, 0.9)";
+const LEADER_HALO = "rgba(20, 24, 30, 0.6)";
 const TERRAIN_FILL = "rgba(20, 24, 30, 0.35)";
 /** Models this close (edge to edge, inches: unit coherency) count as one group for the name. */
 const LABEL_LINK_INCHES = 2;
@@ -68,6 +76,8 @@ export interface LabelContext {
   reserved: readonly Box[];
   /** Table areas (inches) the page draws over: names avoid them like bases. */
   marks?: readonly Box[];
+  /** Words the page writes over the table: no name goes under them. */
+  captions?: readonly Caption[];
   /** The board's bottom-right corner a floating panel covers, in pixels: the scale bar stands
    * above it when the two would meet (a phone's panel spans the width), or at the top-left
    * where above it would cover the table and the top is clear (`scaleBarBox`). */
@@ -78,6 +88,7 @@ export class Hud {
   private readonly terrainLabels: Group;
   private readonly objectiveLabels: Group;
   private readonly unitLabels: Group;
+  private readonly leaders: Group;
   private readonly scaleBar: Group;
   private readonly readout: Label;
   private readonly tooltip: Label;
@@ -87,6 +98,7 @@ export class Hud {
   /** The candidate each label took last time (kept while free: labels do not flicker). */
   private choices = new Map<string, number>();
   private hiddenKeys = new Set<string>();
+  private leaderKeys = new Map<string, Leader>();
   private choicesScale = 0;
   /** The table's size in inches: names stay on it where they can. */
   private table: { width: number; depth: number } | null = null;
@@ -98,12 +110,13 @@ export class Hud {
     this.terrainLabels = new Konva.Group({ listening: false });
     this.objectiveLabels = new Konva.Group({ listening: false });
     this.unitLabels = new Konva.Group({ listening: false });
+    this.leaders = new Konva.Group({ listening: false });
     this.scaleBar = new Konva.Group({ listening: false });
     this.readout = label("", "rgba(20, 24, 30, 0.88)", "#ffffff", 14);
     this.readout.visible(false);
     this.tooltip = label("", "rgba(20, 24, 30, 0.9)", "#ffffff", 12);
     this.tooltip.visible(false);
-    layer.add(this.terrainLabels, this.objectiveLabels, this.unitLabels, this.scaleBar, this.readout, this.tooltip);
+    layer.add(this.terrainLabels, this.objectiveLabels, this.leaders, this.unitLabels, this.scaleBar, this.readout, this.tooltip);
   }
 
   /** New terrain or units: rebuild the name labels. */
@@ -181,7 +194,7 @@ export class Hud {
     viewport: { width: number; height: number },
     context: LabelContext = { focus: new Set(), reserved: [] },
   ): void {
-    const { labels, obstacles, nodes } = this.requests(camera, bases, viewport, context.focus);
+    const { labels, obstacles, nodes, discs, markers } = this.requests(camera, bases, viewport, context.focus);
     for (const m of context.marks ?? []) {
       const p = toScreen(camera, m);
       obstacles.push({ x: p.x, y: p.y, w: m.w * camera.scale, h: m.h * camera.scale });
@@ -189,6 +202,10 @@ export class Hud {
     const bounds = this.table ? tableOnScreen(camera, this.table) : undefined;
     this.drawScaleBar(camera, viewport, context.panel ?? null, bounds ?? null);
     const reserved = [...context.reserved, this.scaleBarAt];
+    for (const c of context.captions ?? []) {
+      const font = Math.max(c.px, (c.minInches ?? 0) * camera.scale);
+      reserved.push(captionBox(toScreen(camera, c), c.text, font));
+    }
     if (this.readout.visible()) reserved.push(boxOf(this.readout));
     // Past choices hold labels still while the table pans or bases move; a zoom starts afresh.
     const previous = camera.scale === this.choicesScale ? this.choices : undefined;
@@ -201,6 +218,7 @@ export class Hud {
       l.visible(p !== undefined);
       if (p) l.position({ x: p.x, y: p.y });
     }
+    this.drawLeaders(result.placed, discs, markers);
     for (const [unit, l] of this.unitNames) {
       const focused = context.focus.has(unit);
       l.getTag().setAttrs({ stroke: focused ? SELECTED : undefined, strokeWidth: focused ? 1.5 : 0 });
@@ -278,18 +296,56 @@ export class Hud {
     return piece?.name ?? null;
   }
 
+  /**
+   * A thin line from each unit's name to its nearest base where the name alone could be read as
+   * another's: placed further than a label's height from its models, or nearer another unit's
+   * base or an objective marker than its own (label-layout's leaderLine).
+   */
+  private drawLeaders(placed: ReadonlyMap<string, Box>, discs: ReadonlyMap<UnitId, Disc[]>, markers: readonly Disc[]): void {
+    this.leaders.destroyChildren();
+    this.leaderKeys = new Map();
+    for (const [unit, own] of discs) {
+      const at = placed.get(`u:${unit}`);
+      if (!at) continue;
+      const others = [...markers];
+      for (const [other, ds] of discs) if (other !== unit) others.push(...ds);
+      const line = leaderLine(at, own, others, at.h);
+      if (!line) continue;
+      this.leaderKeys.set(`u:${unit}`, line);
+      const points = [line.x1, line.y1, line.x2, line.y2];
+      this.leaders.add(
+        new Line({ points, stroke: LEADER_HALO, strokeWidth: 3, lineCap: "round", listening: false }),
+        new Line({ points, stroke: LEADER, strokeWidth: 1.25, lineCap: "round", listening: false }),
+      );
+    }
+  }
+
+  /** The leader lines drawn now, by the name's key ("u:<unit>"). */
+  leaderLines(): Map<string, Leader> {
+    return new Map(this.leaderKeys);
+  }
+
   /** One request per name whose anchor is on screen, the bases as obstacles, and the label nodes. */
   private requests(
     camera: Camera,
     bases: readonly ShownBase[],
     viewport: { width: number; height: number },
     focus: ReadonlySet<UnitId>,
-  ): { labels: LabelRequest[]; obstacles: Obstacle[]; nodes: Map<string, Label> } {
+  ): {
+    labels: LabelRequest[];
+    obstacles: Obstacle[];
+    nodes: Map<string, Label>;
+    discs: Map<UnitId, Disc[]>;
+    markers: Disc[];
+  } {
     const labels: LabelRequest[] = [];
     const nodes = new Map<string, Label>();
     const onScreen = (b: Box) => b.x + b.w > 0 && b.y + b.h > 0 && b.x < viewport.width && b.y < viewport.height;
     const obstacles: Obstacle[] = [];
     const units = new Map<UnitId, Disc[]>();
+    const markers: Disc[] = [];
+    /** The bases as circles for the leader lines (an oval as several). */
+    const discs = new Map<UnitId, Disc[]>();
     for (const b of bases) {
       const p = toScreen(camera, b);
       const r = b.reach * camera.scale;
@@ -298,6 +354,13 @@ export class Hud {
       const u = units.get(b.unit);
       if (u) u.push({ x: p.x, y: p.y, r });
       else units.set(b.unit, [{ x: p.x, y: p.y, r }]);
+      const exact = (b.discs ?? [{ x: b.x, y: b.y, r: b.reach }]).map((d) => {
+        const q = toScreen(camera, d);
+        return { x: q.x, y: q.y, r: d.r * camera.scale };
+      });
+      const e = discs.get(b.unit);
+      if (e) e.push(...exact);
+      else discs.set(b.unit, exact);
     }
     for (const [unit, l] of this.unitNames) {
       const key = `u:${unit}`;
@@ -318,6 +381,7 @@ export class Hud {
       const box = { x: c.x - r, y: c.y - r, w: 2 * r, h: 2 * r };
       if (!onScreen(box)) continue;
       obstacles.push(box);
+      markers.push({ x: c.x, y: c.y, r });
       const w = o.label.width();
       const h = o.label.height();
       labels.push({ key, kind: "objective", w, h, candidates: aroundBox(box, w, h, 2), bases: "prefer" });
@@ -337,7 +401,7 @@ export class Hud {
       const candidates = inArea(centre, seen, w, h);
       labels.push({ key: t.key, kind: "terrain", w, h, candidates, bases: "avoid" });
     }
-    return { labels, obstacles, nodes };
+    return { labels, obstacles, nodes, discs, markers };
   }
 
   private drawScaleBar(

@@ -193,7 +193,8 @@ export function createKonvaBoard(
     const marks = view?.marks ?? [];
     const knob = handle.knobBox();
     const reserved = knob === null ? overlay.labelRects() : [...overlay.labelRects(), knob];
-    hud.layout(camera, shown, viewport(), { focus, reserved, marks, panel });
+    const captions = view?.captions ?? [];
+    hud.layout(camera, shown, viewport(), { focus, reserved, marks, captions, panel });
   }
 
   function setCamera(next: Camera): void {

@@ -100,6 +100,19 @@ describe("events → log lines", () => {
     expect(describeEvent(revealed, n)?.text).toBe("Battle formations revealed: Player 1: in Strategic Reserves Bravo; Alpha leads Bravo");
   });
 
+  it("tells everyone at the reveal which rules a secret formation broke (R42)", () => {
+    const warning = { type: "rule_warning", player: "p1", code: "rule/reserve_cap", message: "Strategic Reserves total 305 points; the cap is 250 (§4.5)" };
+    const revealed = {
+      type: "formations_revealed",
+      declared: [{ type: "formations_declared", player: "p1", strategic_reserves: ["p2-b"], warnings: [warning] }],
+    };
+    expect(describeEvent(revealed, n)).toMatchObject({
+      tone: "warning",
+      text:
+        "Battle formations revealed: Player 1: in Strategic Reserves Bravo (Rules broken (casual game): Strategic Reserves total 305 points; the cap is 250 (§4.5) [rule/reserve_cap])",
+    });
+  });
+
   it("says whether a Hazardous test passed or failed, not '0 mortal wounds'", () => {
     const rolled = (dice: number[], wounds: number) =>
       describeEvent({ type: "mortal_wounds_rolled", source: "hazardous", unit: "p1-a", dice, mortal_wounds: wounds }, n)?.text;

@@ -78,6 +78,13 @@ const REROLLED: Readonly<Record<string, string>> = {
   charge: "a Charge roll",
 };
 
+/** A battle formation's broken rules in a casual game (its `warnings`, R42), or null. */
+function brokenRules(e: Record<string, unknown>, n: Namer): string | null {
+  const broken = (Array.isArray(e["warnings"]) ? e["warnings"] : []).map(rec);
+  if (!broken.length) return null;
+  return `Rules broken (casual game): ${broken.map((w) => `${n.words(str(w["message"]))} [${str(w["code"])}]`).join("; ")}`;
+}
+
 const line = (text: string, tone: LineTone = "plain", dice: DiceGroup[] = [], player: string | null = null): LogLine => ({
   text,
   dice,
@@ -170,16 +177,19 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
       return line(`${n.player(str(e["attacker"]))} is the Attacker, ${n.player(str(e["defender"]))} the Defender`);
     case "formations_declared": {
       if (!("reserves" in e)) return line(`${who} declared battle formations (secret until both have declared)`, "plain", [], player);
-      const broken = (Array.isArray(e["warnings"]) ? e["warnings"] : []).map(rec);
       const declared = `${who} declared battle formations: ${formationWords(e, n)}`;
-      if (!broken.length) return line(declared, "plain", [], player);
-      const rules = broken.map((w) => `${n.words(str(w["message"]))} [${str(w["code"])}]`).join("; ");
-      return line(`${declared}. Rules broken (casual game): ${rules}`, "warning", [], player);
+      const broken = brokenRules(e, n);
+      return broken ? line(`${declared}. ${broken}`, "warning", [], player) : line(declared, "plain", [], player);
     }
     case "formations_revealed": {
+      // R42: a secret declaration's broken rules are told to all here
       const revealed = (Array.isArray(e["declared"]) ? e["declared"] : []).map(rec);
-      const said = revealed.map((d) => `${n.player(str(d["player"]))}: ${formationWords(d, n)}`);
-      return said.length ? line(`Battle formations revealed: ${said.join(" · ")}`) : null;
+      const said = revealed.map((d) => {
+        const broken = brokenRules(d, n);
+        return `${n.player(str(d["player"]))}: ${formationWords(d, n)}${broken ? ` (${broken})` : ""}`;
+      });
+      const warned = revealed.some((d) => brokenRules(d, n) !== null);
+      return said.length ? line(`Battle formations revealed: ${said.join(" · ")}`, warned ? "warning" : "plain") : null;
     }
     case "unit_placed": {
       const how = str(e["how"]);

@@ -4,6 +4,7 @@
 import { useSignalEffect } from "@preact/signals";
 import type { ModelId, UnitId } from "../protocol/messages";
 import { modelChoiceLabel, precisionLabel } from "./model-choice";
+import { comingAttack } from "./weapon-stats";
 import type { W40Control } from "./w40-control";
 
 export function AllocateActions({ control, unit, models }: { control: W40Control; unit: UnitId; models: ModelId[] }) {
@@ -14,12 +15,14 @@ export function AllocateActions({ control, unit, models }: { control: W40Control
   const state = control.store.state.value;
   const names = control.names.value;
   const attack = state?.game.attack;
+  const coming = comingAttack(state?.game.pending?.detail ?? {});
   return (
     <div class="w40-step" data-testid="w40-allocate">
       <p>
         {attack ? `${names.unit(attack.unit)} attacks ${names.unit(unit)}` : names.unit(unit)}: choose the model that takes the
         next attack.
       </p>
+      {coming && <p data-testid="w40-allocate-coming">{coming}.</p>}
       <div class="w40-row">
         {models.map((m) => (
           <button
@@ -45,12 +48,14 @@ export function PrecisionActions({ control, unit, models }: { control: W40Contro
   });
   const names = control.names.value;
   const idle = control.store.idle.value;
+  const coming = comingAttack(control.store.state.value?.game.pending?.detail ?? {});
   return (
     <div class="w40-step" data-testid="w40-precision">
       <p>
         Precision: your attack wounded {names.unit(unit)}. Allocate this weapon's wounding attacks to a visible CHARACTER, or let
         the defender allocate as normal.
       </p>
+      {coming && <p data-testid="w40-precision-coming">{coming}.</p>}
       <div class="w40-row">
         {models.map((m) => (
           <button

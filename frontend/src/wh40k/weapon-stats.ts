@@ -10,3 +10,21 @@ export const stat = (label: string, value: string | number): string =>
 /** Attacks, strength, AP and damage: "A D6 S6 AP-1 D D3". */
 export const profileStats = (w: WeaponSheet): string =>
   `${stat("A", w.attacks)} S${w.strength} AP${w.ap} ${stat("D", w.damage)}`;
+
+/** What a paused allocation is about, from the view's pending detail (`weapon`, `strength`,
+ * `ap`, `damage`, `wounds_left`, `mortal`; backend views.py `_with_weapon`): "Acid lobber (S8,
+ * AP-3, D D6): 3 wounding attacks to allocate". Empty when the detail does not say. */
+export function comingAttack(detail: Readonly<Record<string, unknown>>): string {
+  const weapon = detail["weapon"];
+  if (typeof weapon !== "string" || weapon === "") return "";
+  const parts: string[] = [];
+  if (typeof detail["strength"] === "number") parts.push(`S${detail["strength"]}`);
+  if (typeof detail["ap"] === "number") parts.push(`AP${detail["ap"]}`);
+  const damage = detail["damage"];
+  if (typeof damage === "string" || typeof damage === "number") parts.push(stat("D", damage));
+  const named = parts.length > 0 ? `${weapon} (${parts.join(", ")})` : weapon;
+  if (detail["mortal"]) return `${named}: mortal wounds from Devastating Wounds to allocate`;
+  const left = detail["wounds_left"];
+  if (typeof left !== "number" || left <= 0) return named;
+  return `${named}: ${left} wounding attack${left === 1 ? "" : "s"} to allocate`;
+}

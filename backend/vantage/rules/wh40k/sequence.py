@@ -7,7 +7,7 @@ wounds of DEVASTATING WOUNDS after all normal damage, spilling over from model t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from vantage.rules.wh40k.allocation import (
@@ -226,6 +226,7 @@ def resolve_attack(
     cover: frozenset[str] = frozenset(),
     rerolls: RerollHook | None = None,
     precision: Precision | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> AttackResult:
     """Resolve every attack of one weapon profile by ``attackers`` against the target ``unit``.
 
@@ -234,6 +235,8 @@ def resolve_attack(
     ``rerolls`` is asked just after each attacks, hit, wound, save and damage roll.
     ``precision`` may send a wounding attack to a protected CHARACTER (§3.6, §8.4); saves and
     Feel No Pain use the allocated model's own profile (``TargetProfile.for_model``).
+    ``progress`` is told, just before each wounding attack is allocated, how many wounding
+    attacks (this one included) are left to allocate; it changes nothing.
     """
     ctx = ctx or AttackContext()
     defender = defender or FirstEligible()
@@ -243,9 +246,13 @@ def resolve_attack(
     wounds = roll_wounds(weapon, hits, target, ctx, dice, hook)
     log: list[AllocatedAttack] = []
     failed = lost = ignored = 0
+    left = sum(1 for w in wounds if not w.mortal)
     for wound in wounds:
         if wound.mortal or unit.wiped_out:
             continue
+        if progress is not None:
+            progress(left)
+        left -= 1
         picked = precise(unit, precision, attackers[wound.attacker].id)
         unit, model_id = picked or allocate(unit, defender, "attack")
         own = target.for_model(model_id)

@@ -99,6 +99,16 @@ class Chooser:
         self.cover_counts: Callable[[str], bool] = lambda _model: False
         """Whether the Benefit of Cover changes the save this model would take (its own
         profile: a Leader's save may differ)."""
+        self.left = 0
+        """Wounding attacks of the group still to allocate, this one included (told by the
+        attack sequence); with ``kind`` and ``ap``, what a pause shows (``Resolution.asking``)."""
+        self.kind: AllocationKind = "attack"
+        self.ap = 0
+        """The group's AP as resolved (Plunging Fire included)."""
+
+    def tell(self, left: int) -> None:
+        """The attack sequence's count of wounding attacks left to allocate."""
+        self.left = left
 
     def pick(self, attacker: str, characters: tuple[str, ...]) -> str | None:
         """PRECISION (§8.4): the attacking player's recorded choice of a visible CHARACTER, asked
@@ -135,6 +145,7 @@ class Chooser:
         if self._next < len(self._choices):
             self._next += 1
             return self._choices[self._next - 1]
+        self.kind = kind
         raise NeedChoice(eligible)
 
     def _interchangeable(self, eligible: tuple[str, ...], kind: AllocationKind) -> bool:
@@ -189,6 +200,21 @@ class Resolution:
     """``need`` is the attacker's PRECISION choice, not the defender's allocation."""
     reroll: Pending | None = None
     """A Command Re-roll offer to make before going on (rerolls.py)."""
+    asking: Asking | None = None
+    """With ``need``: the weapon whose attack waits for the choice, for the view."""
+
+
+@dataclass(frozen=True, slots=True)
+class Asking:
+    """What a paused allocation is about: the attacking ``weapon`` at ``target``, its AP as
+    resolved, how many of its wounding attacks are left to allocate (this one included), and
+    whether the choice is for the mortal wounds of DEVASTATING WOUNDS instead."""
+
+    weapon: str
+    target: str
+    ap: int
+    left: int
+    mortal: bool = False
 
 
 def target_profile(state: State, target: str) -> TargetProfile:
@@ -273,6 +299,9 @@ def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:
     except NeedChoice as need:
         out.need = need.eligible
         out.precision = need.precision
+        target, weapon, _ = chooser.group
+        mortal = not need.precision and chooser.kind == "mortal"
+        out.asking = Asking(weapon, target, chooser.ap, 0 if mortal else chooser.left, mortal)
     except NeedReroll as need:
         out.reroll = need.pending
     out.fresh = tuple(replay.fresh)
@@ -332,6 +361,7 @@ def _resolve_group(
     chooser.group = (target, weapon, weapon_profile.abilities.precision)
     if plunge:
         weapon_profile = replace(weapon_profile, ap=weapon_profile.ap - 1)
+    chooser.ap = weapon_profile.ap
     overwatch = plan.overwatch and not plan.melee
     if overwatch:
         weapon_profile = replace(weapon_profile, skill=6)
@@ -369,6 +399,7 @@ def _resolve_group(
         cover,  # type: ignore[arg-type]
         rerolls=replay.rerolls,
         precision=chooser,
+        progress=chooser.tell,
     )
     for m in alive:
         out.wounds[m.id] = 0

@@ -52,6 +52,8 @@ def project(state: State, viewer: str | None) -> dict[str, Any]:
         pending = Pending(player=state.active, kind="act")
     if pending is not None and pending.kind == "charge_move":
         pending = _with_reach(state, pending)
+    if pending is not None and pending.kind in ("allocate", "precision"):
+        pending = _with_weapon(state, pending)
     units = {}
     for uid, sheet in state.sheets.items():
         units[uid] = {
@@ -117,6 +119,63 @@ def _with_reach(state: State, charge: Pending) -> Pending:
     changes the roll, not the pending decision)."""
     far = out_of_reach(state, charge.unit or "", charge.options, float(state.charge_roll or 0))
     return replace(charge, detail={**charge.detail, "out_of_reach": far})
+
+
+class _Unrecorded(Exception):
+    """A replay asked for a die the paused attack has not rolled."""
+
+
+class _RecordedOnly:
+    """Dice for re-running a paused attack: every die it needs was recorded (``plan.dice``)."""
+
+    used = 0
+
+    def roll(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        raise _Unrecorded
+
+
+_ASKING: list[tuple[AttackPlan, Pending, Pending]] = []
+"""The last paused allocation shown and its detailed pending: the seats and spectators ask for
+the same state one after another, so the attack is re-run once, not once per view."""
+
+
+def _with_weapon(state: State, pending: Pending) -> Pending:
+    """A paused allocation (``allocate``, ``precision``): ``detail`` says what is coming, derived
+    anew for every view from the paused attack (re-run with its recorded dice and choices, as
+    the defender's answer will be): ``weapon`` and ``attacker`` (unit), its ``strength``,
+    ``ap`` as resolved (Plunging Fire included), ``damage``, and ``wounds_left``, the wounding
+    attacks of that weapon at this unit still to allocate, this one included; ``mortal`` 1 when
+    the choice is for the mortal wounds of DEVASTATING WOUNDS (then no ``wounds_left``)."""
+    plan = state.attack
+    if plan is None:
+        return pending
+    for seen, asked, shown in _ASKING:
+        if seen is plan and asked == pending:
+            return shown
+    from vantage.rules.wh40k10e.attacks import run
+
+    try:
+        asking = run(state, plan, _RecordedOnly()).asking
+    except _Unrecorded:
+        asking = None
+    weapon = None if asking is None else state.sheets[plan.unit].weapon(asking.weapon)
+    if asking is None or weapon is None:
+        return pending
+    detail: dict[str, str | int | float | tuple[str, ...]] = {
+        **pending.detail,
+        "weapon": weapon.name,
+        "attacker": plan.unit,
+        "strength": weapon.strength,
+        "ap": asking.ap,
+        "damage": weapon.damage,
+    }
+    if asking.mortal:
+        detail["mortal"] = 1
+    else:
+        detail["wounds_left"] = asking.left
+    shown = replace(pending, detail=detail)
+    _ASKING[:] = [(plan, pending, shown)]
+    return shown
 
 
 def _embarked_models(state: State, unit: str) -> list[dict[str, Any]]:

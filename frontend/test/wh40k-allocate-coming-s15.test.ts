@@ -1,0 +1,24 @@
+// The defender's allocation prompt says what is coming (walkthrough s15/h4 #9): the weapon, its
+// S, AP and D, and how many wounding attacks are left to allocate (the view's pending detail).
+import { describe, expect, it } from "vitest";
+import { comingAttack } from "../src/wh40k/weapon-stats";
+
+describe("comingAttack", () => {
+  it("names the weapon, its characteristics and the wounding attacks left", () => {
+    const detail = { weapon: "Acid lobber", attacker: "p2-vh-sap", strength: 8, ap: -3, damage: "D6", wounds_left: 3 };
+    expect(comingAttack(detail)).toBe("Acid lobber (S8, AP-3, D D6): 3 wounding attacks to allocate");
+  });
+  it("says one in the singular, and AP0 with a fixed Damage", () => {
+    expect(comingAttack({ weapon: "Ember carbine", strength: 4, ap: 0, damage: "1", wounds_left: 1 })).toBe(
+      "Ember carbine (S4, AP0, D1): 1 wounding attack to allocate",
+    );
+  });
+  it("says when the choice is for Devastating Wounds' mortal wounds", () => {
+    expect(comingAttack({ weapon: "Spore lance", strength: 6, ap: -1, damage: "D3", mortal: 1 })).toBe(
+      "Spore lance (S6, AP-1, D D3): mortal wounds from Devastating Wounds to allocate",
+    );
+  });
+  it("says nothing when the view gives no weapon (an older server)", () => {
+    expect(comingAttack({})).toBe("");
+  });
+});

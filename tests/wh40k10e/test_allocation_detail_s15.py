@@ -1,0 +1,74 @@
+"""The defender's allocation prompt says what is coming (walkthrough s15/h4 #9): the view's
+pending ``allocate`` names the weapon, its S, AP and D, and how many of its wounding attacks are
+left to allocate (views.py ``_with_weapon``, derived for each view, not an event field)."""
+
+from __future__ import annotations
+
+from tests.wh40k10e.arrange import arranged, row
+from tests.wh40k10e.test_rerolls import shots
+from tests.wh40k10e.test_rules import run
+from vantage.engine.decision import Accepted
+from vantage.rules.wh40k10e import commands as c
+from vantage.rules.wh40k10e.state import State
+from vantage.rules.wh40k10e.views import project
+
+LINE = "p1-ac-line"
+BREACH = "p1-ac-breach"
+BROOD = "p2-vh-brood"
+IN_WOOD = ("p2-vh-brood-1", "p2-vh-brood-2", "p2-vh-brood-3")
+
+
+def _brood_half_in_the_wood(shooter: str) -> State:
+    """Three Seedlings wholly within the West wood (cover), seven in the open: a real choice."""
+    brood = [(13.0, 21.0), (14.5, 21.0), (16.0, 21.0), *row(22, 21, 7)]
+    s = arranged(
+        # The Line 15" away (no Rapid Fire), the Breachers 5" (Melt charge: range 6", no Melta).
+        {shooter: row(10, 6, 10) if shooter == LINE else row(12, 16, 5), BROOD: brood},
+        "shooting",
+        request={"layout": "open-field"},
+    )
+    return s.with_side("p1", cp=0).with_side("p2", cp=0)
+
+
+def _pending(s: State, viewer: str | None) -> dict:
+    pending = project(s, viewer)["game"]["pending"]
+    assert pending is not None
+    return pending
+
+
+def test_the_allocation_prompt_names_the_weapon_and_the_wounds_left() -> None:
+    s = _brood_half_in_the_wood(LINE)
+    # Three carbines: hits 4 4 4 (4+), wounds 3 3 3 (S4 v T3: 3+).
+    s, d = run(s, "p1", shots(s, LINE, "Ember carbine", BROOD, n=3), [4, 4, 4, 3, 3, 3])
+    assert isinstance(d, Accepted), d
+    p = _pending(s, "p2")
+    assert p["kind"] == "allocate"
+    assert p["detail"] == {
+        "weapon": "Ember carbine",
+        "attacker": LINE,
+        "strength": 4,
+        "ap": 0,
+        "damage": "1",
+        "wounds_left": 3,
+    }
+    # The same for the attacker and a spectator (nothing about an attack is secret).
+    assert _pending(s, "p1")["detail"] == p["detail"] == _pending(s, None)["detail"]
+    # The first goes to a Seedling in the wood and fails its save (1): it dies, two are left.
+    s, d = run(s, "p2", c.Allocate(model=IN_WOOD[0]), [1])
+    assert isinstance(d, Accepted), d
+    assert _pending(s, "p2")["detail"]["wounds_left"] == 2
+    s, d = run(s, "p2", c.Allocate(model=IN_WOOD[1]), [1])
+    assert isinstance(d, Accepted), d
+    assert _pending(s, "p2")["detail"]["wounds_left"] == 1
+
+
+def test_the_prompt_gives_ap_and_random_damage() -> None:
+    s = _brood_half_in_the_wood(BREACH)
+    # One Melt charge (BS3+, S9 AP-4 D6): hit 3, wound 2 (S9 v T3: 2+).
+    s, d = run(s, "p1", shots(s, BREACH, "Melt charge", BROOD, n=1), [3, 2])
+    assert isinstance(d, Accepted), d
+    detail = _pending(s, "p2")["detail"]
+    assert (detail["weapon"], detail["ap"], detail["damage"]) == ("Melt charge", -4, "D6")
+    assert detail["wounds_left"] == 1
+    # The state's own pending is untouched: the detail is the view's.
+    assert s.pending is not None and dict(s.pending.detail) == {}

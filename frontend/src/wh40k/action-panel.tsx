@@ -97,6 +97,7 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
           embarked={offer.embarked}
           engaged={offer.engaged}
           stuck={offer.stuck}
+          reservesLater={offer.reservesLater}
         />
       );
     case "shooting":

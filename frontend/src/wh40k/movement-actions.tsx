@@ -21,6 +21,8 @@ interface Props {
   engaged?: UnitId[];
   /** Embarked units that may not disembark now, and why. */
   stuck?: { unit: UnitId; why: string }[];
+  /** Strategic Reserves that may not arrive yet (round 1), and why. */
+  reservesLater?: { unit: UnitId; why: string }[];
 }
 
 const KIND_LABEL: Readonly<Record<string, string>> = {
@@ -110,7 +112,25 @@ export function disembarkChoices(
   };
 }
 
-export function MovementActions({ control, units, reserves, embarked: aboard, engaged = [], stuck: barred = [] }: Props) {
+/** Where an arriving unit may be set up (§4.5, as the server's `movement.arrive` checks):
+ * more than 9" from every enemy model; Strategic Reserves also wholly within 6" of a battlefield
+ * edge, and in battle round 2 not in the enemy's deployment zone. */
+export function arrivalRule(state: W40State, unit: UnitId): string {
+  const far = 'more than 9" from every enemy model';
+  if (state.game.units[unit]?.reserve !== "strategic") return far;
+  const zone = state.game.round === 2 ? ", not in the enemy's deployment zone" : "";
+  return `wholly within 6" of a battlefield edge${zone}, ${far}`;
+}
+
+export function MovementActions({
+  control,
+  units,
+  reserves,
+  embarked: aboard,
+  engaged = [],
+  stuck: barred = [],
+  reservesLater = [],
+}: Props) {
   const kind = useSignal<MoveKind>("normal");
   const level = useSignal<number | null>(null);
   const into = useSignal<UnitId | "">("");
@@ -129,7 +149,7 @@ export function MovementActions({ control, units, reserves, embarked: aboard, en
       <div class="w40-step" data-testid="w40-movement">
         <p>
           {plan.purpose === "arrive" ? "Arriving from Reserves" : "Disembarking"}: <b>{names.unit(plan.unit)}</b>
-          {plan.purpose === "arrive" && ' (more than 9" from every enemy model)'}
+          {plan.purpose === "arrive" && ` (${arrivalRule(state, plan.unit)})`}
         </p>
         <PlanControls
           control={control}
@@ -248,6 +268,17 @@ export function MovementActions({ control, units, reserves, embarked: aboard, en
         disabled={busy}
         onPick={(u) => (control.plan.value = placementPlan(state, u, "arrive", "edge"))}
       />
+      {reservesLater.length > 0 && (
+        <ul class="muted w40-unable" data-testid="w40-reserves-later">
+          {reservesLater.map(({ unit: u, why }) => (
+            <li key={u} data-unit={u}>
+              {reserves.includes(u)
+                ? `${names.unit(u)}: ${why}; arriving now breaks that rule (the referee will log it).`
+                : `${names.unit(u)} cannot arrive yet: ${why}.`}
+            </li>
+          ))}
+        </ul>
+      )}
       <UnitPicker
         units={embarked}
         names={names}

@@ -51,6 +51,10 @@ export type MainOffer =
       engaged: UnitId[];
       /** Embarked units that may not disembark now, and why. */
       stuck: { unit: UnitId; why: string }[];
+      /** Strategic Reserves in battle round 1: they may arrive only from round 2 (§4.5). A strict
+       * game refuses the arrival, so they are left out of `reserves`; a casual game offers them
+       * (the referee logs the broken rule) and the page says so. */
+      reservesLater: { unit: UnitId; why: string }[];
     }
   | {
       kind: "shooting";
@@ -199,6 +203,12 @@ function chargeBar(game: Game, models: readonly ModelInfo[], id: UnitId, s: Unit
   return null;
 }
 
+export const STRATEGIC_ROUND = "Strategic Reserves arrive from battle round 2 (§4.5)";
+
+/** A Strategic Reserves unit in battle round 1 (the server's `movement.arrive`:
+ * `rule/reserves_round`). */
+const tooEarly = (game: Game, s: UnitStatus): boolean => s.reserve === "strategic" && game.round < 2;
+
 function phaseOffer(game: Game, models: readonly ModelInfo[], me: PlayerId): MainOffer {
   const mine = unitsOf(game, me);
   const onTable = mine.filter(([, s]) => s.location === "table");
@@ -212,7 +222,11 @@ function phaseOffer(game: Game, models: readonly ModelInfo[], me: PlayerId): Mai
       return {
         kind: "movement",
         units,
-        reserves: ids(mine.filter(([, s]) => s.location === "reserves")),
+        reserves: ids(mine.filter(([, s]) => s.location === "reserves" && !(game.strict && tooEarly(game, s)))),
+        reservesLater: ids(mine.filter(([, s]) => s.location === "reserves" && tooEarly(game, s))).map((unit) => ({
+          unit,
+          why: STRATEGIC_ROUND,
+        })),
         embarked: ids(aboard.filter(([, s]) => disembarkBar(game, s) === null)),
         engaged: units.filter((u) => engagedEnemies(game, models, u).some((e) => !isAircraft(game, e))),
         stuck: aboard.flatMap(([unit, s]) => {

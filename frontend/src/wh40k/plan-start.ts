@@ -7,7 +7,8 @@ import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import { insidePolygon } from "../geometry/polygon";
 import { type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan, waypoints } from "./move-plan";
 import { baseTouches, pathTouches } from "./woods-path";
-import { reach } from "../geometry/base-footprint";
+import { footprint, reach } from "../geometry/base-footprint";
+import type { Base } from "../protocol/messages";
 import type { W40State } from "./wire";
 
 export function movePlan(state: W40State, unit: UnitId, purpose: PlanPurpose): MovePlan {
@@ -34,20 +35,65 @@ export function zoneBounds(state: W40State, player: string): { bounds: Bounds; l
   return { bounds, low: bounds.minY < 1 };
 }
 
-/** A set-up proposal: along the zone's front (deployment), or within 6" of the own edge. */
+/** Half the footprint's extent across the table (x) and along it (y) for a model set up facing
+ * the enemy's edge (90° or 270°: an oval's length runs along y). */
+function halfExtents(base: Base): { x: number; y: number } {
+  const f = footprint(base);
+  if (f.kind === "ellipse") return { x: f.across, y: f.along };
+  const r = reach(base);
+  return { x: r, y: r };
+}
+
+/** The strips wholly within 6" of a battlefield edge to try for an arrival from Reserves (§4.5:
+ * Strategic Reserves must be set up there): the own table edge, then, for a unit whose models
+ * are too long to stand wholly within 6" of it (a vehicle on an oval base facing the enemy), the
+ * side edges in the own half. Each strip is widened by what the proposal's reach circle
+ * overstates, so a model is kept wholly within 6" by its real footprint. */
+function edgeStrips(state: W40State, models: readonly { base: Base }[], bounds: Bounds, low: boolean): Bounds[] {
+  const { width, depth } = state.table;
+  const reachOf = Math.max(0.5, ...models.map((m) => reach(m.base)));
+  const half = models.map((m) => halfExtents(m.base));
+  const hx = Math.max(0.5, ...half.map((h) => h.x));
+  const hy = Math.max(0.5, ...half.map((h) => h.y));
+  const own = low ? { ...bounds, minY: 0, maxY: 6 } : { ...bounds, minY: depth - 6, maxY: depth };
+  if (2 * hy <= 6 - 0.2) {
+    const slack = reachOf - hy;
+    return [{ ...own, minY: own.minY - (low ? 0 : slack), maxY: own.maxY + (low ? slack : 0) }];
+  }
+  const ownHalf = low ? { minY: 0, maxY: depth / 2 } : { minY: depth / 2, maxY: depth };
+  const slack = reachOf - hx;
+  return [
+    { ...ownHalf, minX: 0, maxX: 6 + slack },
+    { ...ownHalf, minX: width - 6 - slack, maxX: width },
+  ];
+}
+
+/** A set-up proposal: along the zone's front (deployment), or wholly within 6" of a table edge
+ * (Reserves: the own edge, or a side edge for a model too long for it). */
 export function placementPlan(state: W40State, unit: UnitId, purpose: PlanPurpose, area: "zone" | "edge"): MovePlan {
   const status = state.game.units[unit];
   const player = status?.sheet.player ?? "";
   const { bounds, low } = zoneBounds(state, player);
-  const area6 = low ? { ...bounds, minY: 0, maxY: 6 } : { ...bounds, minY: state.table.depth - 6, maxY: state.table.depth };
   const onTable = new Set(state.models.map((m) => m.id));
   const models = (status?.sheet.models ?? [])
     .filter(([id]) => !onTable.has(id))
     .map(([id, p]) => ({ id, base: p.base }));
   const others: Obstacle[] = state.models.map((m) => ({ at: { x: m.x, y: m.y }, radius: reach(m.base) }));
-  // In the zone: along its front (towards the enemy); Reserves: along the own table edge.
-  const start = area === "zone" ? proposePlacement(models, bounds, others, !low) : proposePlacement(models, area6, others, low);
-  return startPlan(unit, purpose, start);
+  // In the zone: along its front (towards the enemy); Reserves: along a table edge.
+  if (area === "zone") return startPlan(unit, purpose, proposePlacement(models, bounds, others, !low));
+  const strips = edgeStrips(state, models, bounds, low);
+  const tries = strips.map((strip) => proposePlacement(models, strip, others, low));
+  const fits = tries.find((spots) => insideStrip(spots, models, strips[tries.indexOf(spots)]!));
+  return startPlan(unit, purpose, fits ?? tries[0] ?? new Map());
+}
+
+/** Every model's reach circle inside the (widened) strip: the proposal was not a fallback. */
+function insideStrip(spots: ReadonlyMap<ModelId, Point>, models: readonly { id: ModelId; base: Base }[], b: Bounds): boolean {
+  return models.every((m) => {
+    const p = spots.get(m.id);
+    const r = reach(m.base);
+    return p !== undefined && p.x - r >= b.minX - 1e-6 && p.x + r <= b.maxX + 1e-6 && p.y - r >= b.minY - 1e-6 && p.y + r <= b.maxY + 1e-6;
+  });
 }
 
 /** How far the plan's models may go, in inches, when the client can tell. */

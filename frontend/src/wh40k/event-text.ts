@@ -7,7 +7,14 @@ import { type Namer, PHASE_TITLE, STEP_TITLE, STRATAGEM_TITLE, title, undoLabel 
 export interface DiceGroup {
   label: string;
   values: number[];
+  /** What each die comes to when that is not its face: a D3 characteristic's D6 halved, rounding
+   * up ("4→2"), a constant added to a single die ("D6+1": "3→4"). */
+  counts?: number[];
 }
+
+/** A weapon's random characteristics, by the attacking unit and the weapon's name (the unit
+ * sheets in the state: `weaponLookup`). */
+export type WeaponLookup = (unit: string, weapon: string) => { attacks: string; damage: string } | undefined;
 
 export type LineTone = "phase" | "roll" | "damage" | "warning" | "score" | "plain";
 
@@ -46,11 +53,39 @@ const DICE_LABEL: Readonly<Record<string, string>> = {
 };
 const DICE_ORDER = ["attacks", "hit", "wound", "save", "damage", "feel_no_pain"];
 
-/** The dice of a `weapon_resolved` event in the order they are rolled. */
-export function weaponDice(dice: Record<string, unknown>): DiceGroup[] {
+const DICE_EXPR = /^(\d*)D([36])([+-]\d+)?$/i;
+
+/** What each D6 rolled for a characteristic `expr` comes to ("D3": halved, rounding up; "D6+1"
+ * or "D3+1": one die per roll, the constant added), or undefined when the faces already read as
+ * the values (D6, or several dice a roll such as 2D6) or `expr` is not known. */
+export function dieCounts(expr: string | undefined, values: readonly number[]): number[] | undefined {
+  const m = expr === undefined ? null : DICE_EXPR.exec(expr.replaceAll(" ", ""));
+  if (!m) return undefined;
+  const d3 = m[2] === "3";
+  const plus = m[3] && (m[1] === "" || m[1] === "1") ? Number(m[3]) : 0;
+  if (!d3 && plus === 0) return undefined;
+  return values.map((d) => (d3 ? Math.ceil(d / 2) : d) + plus);
+}
+
+/** Which characteristic a dice kind rolls. */
+const CHARACTERISTIC: Readonly<Record<string, "attacks" | "damage">> = {
+  attacks: "attacks",
+  reroll_attacks: "attacks",
+  damage: "damage",
+  reroll_damage: "damage",
+};
+
+/** The dice of a `weapon_resolved` event in the order they are rolled; with the weapon's
+ * characteristics, the Attacks and Damage dice of a D3 (or D6+1) say what they come to. */
+export function weaponDice(dice: Record<string, unknown>, weapon?: { attacks: string; damage: string }): DiceGroup[] {
   const keys = [...DICE_ORDER, ...Object.keys(dice).filter((k) => !DICE_ORDER.includes(k))];
   return keys
-    .map((k) => ({ label: DICE_LABEL[k] ?? k.replaceAll("_", " "), values: nums(dice[k]) }))
+    .map((k): DiceGroup => {
+      const values = nums(dice[k]);
+      const which = CHARACTERISTIC[k];
+      const counts = weapon && which ? dieCounts(weapon[which], values) : undefined;
+      return { label: DICE_LABEL[k] ?? k.replaceAll("_", " "), values, ...(counts ? { counts } : {}) };
+    })
     .filter((g) => g.values.length > 0);
 }
 
@@ -155,7 +190,7 @@ function formationWords(e: Record<string, unknown>, n: Namer): string {
   return parts.join("; ");
 }
 
-export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
+export function describeEvent(e: RawEvent, n: Namer, weapons?: WeaponLookup): LogLine | null {
   const player = str(e["player"]) || null;
   const who = n.player(player);
   const unit = n.unit(str(e["unit"]));
@@ -261,7 +296,9 @@ export function describeEvent(e: RawEvent, n: Namer): LogLine | null {
         (Number(e["mortal_wounds"]) ? `, ${plural(Number(e["mortal_wounds"]), "mortal wound")}` : "") +
         (e["plunging"] ? " (Plunging Fire: AP improved by 1)" : "") +
         needWords(rec(e["needs"]));
-      return line(text, "roll", weaponDice(rec(e["dice"])));
+      const lent = /^(.*) \[deck [^\]]+\]$/.exec(str(e["weapon"]));
+      const sheet = weapons?.(str(e["unit"]), lent ? (lent[1] ?? "") : str(e["weapon"]));
+      return line(text, "roll", weaponDice(rec(e["dice"]), sheet));
     }
     case "mortal_wounds_rolled": {
       const source = str(e["source"]);

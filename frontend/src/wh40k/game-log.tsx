@@ -6,10 +6,17 @@ import type { ReadonlySignal } from "@preact/signals";
 import { useRef } from "preact/hooks";
 import { useStickToBottom } from "../ui/stick-to-bottom";
 import { DieFace } from "./die-face";
-import { type LogLine, describeEvent } from "./event-text";
+import { type LogLine, type WeaponLookup, describeEvent } from "./event-text";
 import type { Namer } from "./names";
 import { timeline } from "./timeline";
 import type { Logged } from "./w40-store";
+import type { W40State } from "./wire";
+
+/** A unit's weapon by name from the state's unit sheets (its Attacks and Damage), for the log's
+ * dice: a D3 characteristic's die shows what it comes to ("4→2"). */
+export function weaponLookup(state: W40State | null): WeaponLookup {
+  return (unit, weapon) => state?.game.units[unit]?.sheet.weapons.find((w) => w.name === weapon);
+}
 
 interface Props {
   events: ReadonlySignal<readonly Logged[]>;
@@ -19,6 +26,8 @@ interface Props {
   only: ReadonlySet<number> | null;
   /** Clears the filter (the notice's "Show all"). */
   onShowAll: () => void;
+  /** The state's weapons, for what random Attacks and Damage dice come to. */
+  weapons?: WeaponLookup;
 }
 
 /**
@@ -26,11 +35,11 @@ interface Props {
  * randomness" events (one per browser that opened the seat link) are folded into the first
  * one, which says how many there were. The server keeps every event; this is only the log.
  */
-export function logLines(events: readonly Logged[], n: Namer): { v: number; line: LogLine }[] {
+export function logLines(events: readonly Logged[], n: Namer, weapons?: WeaponLookup): { v: number; line: LogLine }[] {
   const out: { v: number; line: LogLine }[] = [];
   const entropy = new Map<string, { at: number; count: number }>();
   for (const { v, e } of events) {
-    const line = describeEvent(e, n);
+    const line = describeEvent(e, n, weapons);
     if (line === null) continue;
     if (e["type"] === "entropy_contributed") {
       const who = line.player ?? "";
@@ -72,12 +81,13 @@ export function filterNoticeText({ label, newer }: FilterNotice): string {
   return `Showing only ${label}${hidden}`;
 }
 
-export function GameLog({ events, names, colors, only, onShowAll }: Props) {
+export function GameLog({ events, names, colors, only, onShowAll, weapons }: Props) {
   const list = useRef<HTMLOListElement>(null);
   const n = names.value;
   const lines = logLines(
     events.value.filter(({ v }) => only === null || only.has(v)),
     n,
+    weapons,
   );
   // Newest last, in view (also when the prompt above grows and squeezes the list), unless the
   // reader scrolled up: the list scrolls itself only (scrollIntoView would also scroll the page
@@ -95,9 +105,16 @@ export function GameLog({ events, names, colors, only, onShowAll }: Props) {
               {line.dice.map((g, i) => (
                 <span class="w40-dice" key={i} data-dice={g.label}>
                   <span class="w40-dice__label">{g.label}</span>
-                  {g.values.map((d, j) => (
-                    <DieFace key={j} value={d} />
-                  ))}
+                  {g.values.map((d, j) =>
+                    g.counts?.[j] === undefined ? (
+                      <DieFace key={j} value={d} />
+                    ) : (
+                      <span class="w40-dice__counted" key={j} title={`${d} rolled, counts as ${g.counts[j]}`}>
+                        <DieFace value={d} />
+                        <span class="w40-dice__count">→{g.counts[j]}</span>
+                      </span>
+                    ),
+                  )}
                 </span>
               ))}
             </div>

@@ -16,7 +16,7 @@ import { ActionPanel } from "./action-panel";
 import { decodeW40State } from "./decode-state";
 import { DiceTrust } from "./dice-trust";
 import { EndScreen } from "./end-screen";
-import { GameLog } from "./game-log";
+import { GameLog, weaponLookup } from "./game-log";
 import { PhaseBar } from "./phase-bar";
 import { ScoreBoard } from "./score-board";
 import { timeline } from "./timeline";
@@ -117,7 +117,14 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
           {state && me !== null && <ActionPanel control={control} />}
           <section class="w40-logbox">
             <h3>Log</h3>
-            <GameLog events={store.events} names={control.names} colors={colors} only={only} onShowAll={() => (segment.value = null)} />
+            <GameLog
+              events={store.events}
+              names={control.names}
+              colors={colors}
+              only={only}
+              onShowAll={() => (segment.value = null)}
+              weapons={weaponLookup(state)}
+            />
           </section>
           <DiceTrust control={control} token={route.token} />
         </aside>

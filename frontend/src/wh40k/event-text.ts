@@ -197,12 +197,21 @@ export function describeEvent(e: RawEvent, n: Namer, weapons?: WeaponLookup): Lo
   switch (e.type) {
     case "roll_off": {
       const dice = rec(e["dice"]);
-      const groups = Object.keys(dice).map((p) => ({ label: n.player(p), values: nums(dice[p]) }));
-      return line(
-        `Roll-off for ${ROLL_PURPOSE[str(e["purpose"])] ?? str(e["purpose"])}: ${n.player(str(e["winner"]))} wins`,
-        "roll",
-        groups,
-      );
+      const text = `Roll-off for ${ROLL_PURPOSE[str(e["purpose"])] ?? str(e["purpose"])}: ${n.player(str(e["winner"]))} wins`;
+      const players = Object.keys(dice);
+      const rolls = Math.max(0, ...players.map((p) => nums(dice[p]).length));
+      if (players.length !== 2 || rolls < 2) {
+        return line(text, "roll", players.map((p) => ({ label: n.player(p), values: nums(dice[p]) })));
+      }
+      // Ties are rolled again: each player's dice are successive roll-offs, read in pairs.
+      const [a, b] = players.map((p) => nums(dice[p])) as [number[], number[]];
+      const pairs = Array.from({ length: rolls }, (_, i) => [a[i] ?? 0, b[i] ?? 0] as const);
+      const words = pairs.map(([x, y]) => `${x} v ${y}`).join(", ");
+      const groups = pairs.map(([x, y], i) => ({
+        label: i < rolls - 1 ? "Tie" : `${n.player(players[0])} v ${n.player(players[1])}`,
+        values: [x, y],
+      }));
+      return line(`${text} (${words}: a tie is rolled again)`, "roll", groups);
     }
     case "objective_placed": {
       const o = rec(e["objective"]);

@@ -8,7 +8,7 @@ import { ChargeMove, DeclareCharge } from "./charge-actions";
 import { CoherencyActions, MortalActions, RerollActions } from "./choice-actions";
 import { Consolidate, FightActions } from "./fight-actions";
 import { MovementActions } from "./movement-actions";
-import { PHASE_TITLE, title, undoLabel } from "./names";
+import { type Namer, PHASE_TITLE, title, undoLabel } from "./names";
 import type { MainOffer } from "./offered-actions";
 import { ReactionActions } from "./reaction-actions";
 import { DeclareFormations, Deploy, PlaceObjective, Scouts } from "./setup-actions";
@@ -111,6 +111,33 @@ function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
   }
 }
 
+/** Why the Undo button went away after the opponent refused it (strict games, R16): the
+ * refusal drops the undo point, so the same action cannot be asked again; only an action after
+ * it that rolls no dice can be. Null unless the latest undo-related event is the opponent's
+ * refusal of this viewer's request and no undo point has been made since. */
+export function undoRefusedNote(
+  events: readonly { e?: Record<string, unknown> }[],
+  me: string | null,
+  undo: { player: string } | null,
+  opponent: string,
+  names: Namer,
+): string | null {
+  if (me === null || undo !== null) return null;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]?.e;
+    const type = e?.["type"];
+    if (type === "phase_started" || type === "checkpoint" || type === "undo_requested") return null;
+    if (type !== "undo_answered") continue;
+    if (e?.["player"] !== me || e["accepted"] !== false) return null;
+    const label = typeof e["label"] === "string" ? e["label"] : "";
+    return (
+      `${opponent} refused the undo (${undoLabel(label, names)}); the undo point is gone, so it cannot be asked again. ` +
+      "Your next action that rolls no dice can be undone."
+    );
+  }
+  return null;
+}
+
 export function ActionPanel({ control }: { control: W40Control }) {
   const conceding = useSignal(false);
   const offers = control.offers.value;
@@ -119,6 +146,8 @@ export function ActionPanel({ control }: { control: W40Control }) {
   const busy = !control.store.idle.value;
   const undo = state.game.undo;
   const me = control.store.me.value;
+  const opponent = control.names.value.player(state.players.find((p) => p.id !== me)?.id);
+  const refused = state.game.strict ? undoRefusedNote(control.store.events.value, me, undo, opponent, control.names.value) : null;
   // Remount the decision's panel whenever the decision changes (its local choices reset).
   const p = state.game.pending;
   const key = `${state.game.round}|${state.game.phase}|${state.game.step}|${p?.player}|${p?.kind}|${p?.unit}`;
@@ -134,6 +163,11 @@ export function ActionPanel({ control }: { control: W40Control }) {
         </div>
       )}
       {undo?.requested && undo.player === me && <p class="muted">Waiting for your opponent to allow the undo…</p>}
+      {refused && (
+        <p class="muted" data-testid="w40-undo-refused">
+          {refused}
+        </p>
+      )}
       {me !== null && state.game.sides[me] && state.game.phase !== "setup" && state.game.phase !== "over" && (
         <>
           <OfferSetting control={control} setting="reroll_offers" busy={busy}>

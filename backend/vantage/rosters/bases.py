@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from vantage.geometry.shapes import CircleBase, HullBase, OvalBase
-from vantage.rosters.army import Army, ModelGroup, RosterBase, Unit
+from vantage.rosters.army import Army, ModelGroup, RosterBase, Unit, base_json
 from vantage.rosters.army_json import MAX_BASE_MM, base_from_json
 
 TABLE_FORMAT = "vantage-base-sizes/1"
@@ -61,15 +62,23 @@ class BaseTable:
 
     def lookup(self, entry_id: str, name: str, keywords: frozenset[str]) -> RosterBase | None:
         """The table's base for a model, or None when no rule matches."""
+        found = self.rule(entry_id, name, keywords)
+        return None if found is None else found[1]
+
+    def rule(
+        self, entry_id: str, name: str, keywords: frozenset[str]
+    ) -> tuple[str, RosterBase] | None:
+        """The table's rule for a model in words (``entry id``, ``name *walker*``, ``keywords
+        CHARACTER INFANTRY``) and its base, or None when no rule matches."""
         if entry_id and entry_id in self.by_entry_id:
-            return self.by_entry_id[entry_id]
+            return "entry id", self.by_entry_id[entry_id]
         folded = name.casefold()
         for pattern, base in self.by_name:
             if fnmatch.fnmatchcase(folded, pattern):
-                return base
+                return f"name {pattern}", base
         for needed, base in self.by_keywords:
             if needed <= keywords:
-                return base
+                return "keywords " + " ".join(sorted(needed)), base
         return None
 
 
@@ -119,6 +128,39 @@ def resolve_bases(
         for u in army.units
     )
     return replace(army, units=units)
+
+
+def assumed_bases(
+    army: Army,
+    overrides: Mapping[str, BaseSize] | None = None,
+    table: BaseTable | None = None,
+) -> list[dict[str, Any]]:
+    """The bases of a resolved imported army that come from the table (rosters carry none), for
+    the player to check: each model group whose base no override gave and that the table's rule
+    gives, with that rule (``name *walker*``). Derived like ``missing_bases``: not part of the
+    army JSON nor of its digest. A base an override gave is the player's own answer, not listed."""
+    table = table or default_base_table()
+    keys = {k.casefold() for k in (overrides or {})} | set(overrides or {})
+    out = []
+    for u in army.units:
+        for g in u.models:
+            if g.base is None or g.entry_id in keys or g.name.casefold() in keys:
+                continue
+            keywords = frozenset(k.upper() for k in (*u.keywords, *g.keywords))
+            found = table.rule(g.entry_id, g.name, keywords)
+            if found is None or found[1] != g.base:
+                continue
+            out.append(
+                {
+                    "unit_id": u.id,
+                    "unit": u.name,
+                    "model": g.name,
+                    "entry_id": g.entry_id,
+                    "base": base_json(g.base),
+                    "rule": found[0],
+                }
+            )
+    return out
 
 
 def _resolve(

@@ -3,7 +3,7 @@
 
 import { type Signal, useSignal, useSignalEffect } from "@preact/signals";
 import { ApiRequestError } from "../net/http-api";
-import { type ArmySummary, baseQuestions, basesField, summarizeArmy, unfinishedHulls, unplayable } from "./army";
+import { type ArmySummary, assumedBaseLines, baseQuestions, basesField, summarizeArmy, unfinishedHulls, unplayable } from "./army";
 import { importRoster } from "./roster-api";
 
 /** The server's roster size limit (rosters/importer.py ``MAX_FILE_BYTES``): one limit, one message. */
@@ -40,6 +40,16 @@ function Summary({ s }: { s: ArmySummary }) {
           </li>
         ))}
       </ul>
+      {s.assumedBases.length > 0 && (
+        <div class="muted" data-testid="w40-assumed-bases">
+          Base sizes assumed (the roster gives none; check them against your models):
+          <ul>
+            {assumedBaseLines(s.assumedBases).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {s.warnings.map((w, i) => (
         <p key={i} class="muted">
           ⚠ {w}

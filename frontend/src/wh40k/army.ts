@@ -8,6 +8,17 @@ export interface MissingBase {
   model: string;
 }
 
+/** A base the import filled in from its table (`base_sizes.json`) for the player to check:
+ * "assumed 60 mm (name *walker*)". */
+export interface AssumedBase {
+  unit: string;
+  model: string;
+  /** "60 mm", "oval 90×52 mm", "hull 120×60 mm". */
+  size: string;
+  /** The table's rule that matched: "name *walker*", "keywords INFANTRY", "entry id". */
+  rule: string;
+}
+
 export interface ArmySummary {
   name: string;
   faction: string;
@@ -17,7 +28,17 @@ export interface ArmySummary {
   units: { name: string; models: number; points: number; enhancements: string[] }[];
   models: number;
   missingBases: MissingBase[];
+  /** The import's `assumed_bases` (a derived field, absent for demo armies). */
+  assumedBases: AssumedBase[];
   warnings: string[];
+}
+
+/** A base in words: "32 mm", "oval 90×52 mm", or "hull" for a hull model. */
+function baseWords(base: unknown): string {
+  const b = isObject(base) ? base : {};
+  if (b["shape"] === "circle") return `${num(b["diameter_mm"])} mm`;
+  if (b["shape"] === "oval") return `oval ${num(b["length_mm"])}×${num(b["width_mm"])} mm`;
+  return str(b["shape"]) || "?";
 }
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
@@ -48,6 +69,9 @@ export function summarizeArmy(army: unknown): ArmySummary {
     units,
     models: units.reduce((n, u) => n + u.models, 0),
     missingBases,
+    assumedBases: arr(a["assumed_bases"]).flatMap((m) =>
+      isObject(m) ? [{ unit: str(m["unit"]), model: str(m["model"]), size: baseWords(m["base"]), rule: str(m["rule"]) }] : [],
+    ),
     warnings: arr(a["warnings"]).map(str).filter(Boolean),
   };
 }
@@ -82,6 +106,13 @@ export function unfinishedHulls(
 ): string[] {
   const given = (mm: number | undefined): boolean => mm !== undefined && Number.isFinite(mm) && mm > 0;
   return Object.keys(hulls).filter((model) => hulls[model] && !(given(answers[model]) && given(widths[model])));
+}
+
+/** The assumed bases, one line per model name: "Cog Walker: assumed 60 mm (name *walker*)". */
+export function assumedBaseLines(assumed: readonly AssumedBase[]): string[] {
+  const seen = new Map<string, AssumedBase>();
+  for (const a of assumed) if (!seen.has(a.model)) seen.set(a.model, a);
+  return [...seen.values()].map((a) => `${a.model}: assumed ${a.size}${a.rule ? ` (${a.rule})` : ""}`);
 }
 
 /** Distinct model names still without a base (one question per name). */

@@ -14,7 +14,7 @@ from vantage.engine.codec import printable
 from vantage.engine.errors import Rejection
 from vantage.rosters import RosterError, demo_armies, import_roster
 from vantage.rosters.army_json import MAX_BASE_MM
-from vantage.rosters.bases import BaseSize, HullSize
+from vantage.rosters.bases import BaseSize, HullSize, assumed_bases
 from vantage.rosters.errors import is_text
 
 router = APIRouter()
@@ -63,7 +63,10 @@ def _import(
     filename: str, data: bytes, overrides: dict[str, BaseSize]
 ) -> dict[str, Any] | RosterError:
     army = import_roster(filename, data, overrides)
-    return army if isinstance(army, RosterError) else army.to_json()
+    if isinstance(army, RosterError):
+        return army
+    # The bases the table filled in, for the player to check (derived, like missing_bases).
+    return {**army.to_json(), "assumed_bases": assumed_bases(army, overrides)}
 
 
 @router.get("/api/armies/demo")

@@ -49,6 +49,22 @@ describe("a planned move's warnings before Confirm", () => {
     ]);
   });
 
+  it("checks Infiltrators as the referee does: 9\" from the enemy and its zone, not their own zone (review s15)", () => {
+    const s = fixture(); // p2's zone from y 32; p2-b at x 10-11.5, y 30
+    const unit = s.game.units["p1-a"];
+    if (unit) unit.sheet.abilities = [...unit.sheet.abilities, "INFILTRATORS"];
+    const names = namer(s);
+    const deploy = (y: number, x = 50) => ({
+      ...addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x, y } }, { model: "p1-a-2", to: { x: x + 1.5, y } }]),
+      purpose: "deploy" as const,
+    });
+    const warn = (y: number, x?: number) => planWarnings({ state: s, plan: deploy(y, x), limit: null, names });
+    expect(warn(18)).toEqual([]); // mid-table, outside its own zone: fine for Infiltrators
+    expect(warn(32 - 9 - R - 0.05)).toEqual([]);
+    expect(warn(32 - 9 - R + 0.05)).toEqual(["Alpha #1 is within 9\" of the enemy deployment zone (Infiltrators, §4.8)."]);
+    expect(warn(30 - 9 - 2 * R + 0.05, 10)).toEqual(['Alpha #1 is within 9" of an enemy model: Infiltrators are set up more than 9" away (§4.8).']);
+  });
+
   it("names a model that would end on an objective marker, not one touching it", () => {
     const s = fixture();
     const on = addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 30, y: 21 } }, { model: "p1-a-2", to: { x: 31.5, y: 21 } }]);

@@ -214,6 +214,14 @@ export function whollyInZone(model: ModelInfo, zone: readonly (readonly [number,
   return outline.every((p) => insidePolygon(p, poly));
 }
 
+/** Inches from a model's base to a zone, horizontally (0 when they meet). */
+export function zoneGap(model: ModelInfo, zone: readonly (readonly [number, number])[]): number {
+  const poly = zone.map(([x, y]) => ({ x, y }));
+  const outline = outlinePolygon(offsetOutline({ base: model.base, at: model, facing: model.facing }, 0), 48);
+  if (outline.some((p) => insidePolygon(p, poly)) || poly.some((p) => insidePolygon(p, outline))) return 0;
+  return closestPoints(outline, poly).distance;
+}
+
 /** A set-up's likely problems (walkthrough s15 #13: a deployment showed none until the log had
  * them): bases overlapping, the unit out of coherency, a deployment not wholly within the
  * player's zone (§4.8), an arrival within 9" of an enemy model (§4.5). */
@@ -230,14 +238,25 @@ function placementWarnings({ state, plan, names }: PlanContext): string[] {
     const named = apart.slice(0, 3).map((id) => names.model(id)).join(", ");
     out.push(`Out of unit coherency: ${named}${apart.length > 3 ? "…" : ""} (each model within 2" of ${mine.length >= 7 ? "two others" : "another"}, the unit in one group).`);
   }
-  const player = state.game.units[plan.unit]?.sheet.player ?? "";
+  const sheet = state.game.units[plan.unit]?.sheet;
+  const player = sheet?.player ?? "";
+  const enemies = shown.filter((m) => state.game.units[m.unit]?.sheet.player !== player);
+  const near = mine.find((m) => enemies.some((e) => baseGap(m, m, e) <= 9 + 1e-6));
+  // Infiltrators deploy anywhere more than 9" from the enemy and its zone (§4.8), as the server
+  // checks them (deployment.deploy): not against their own zone (review s15)
+  const infiltrators = sheet !== undefined && (sheet.keywords.includes("INFILTRATORS") || sheet.abilities.includes("INFILTRATORS"));
+  if (plan.purpose === "deploy" && infiltrators) {
+    const enemyZone = Object.entries(state.game.zones).find(([p]) => p !== player)?.[1];
+    const byZone = enemyZone ? mine.find((m) => zoneGap(m, enemyZone) <= 9 + 1e-6) : undefined;
+    if (near) out.push(`${names.model(near.id)} is within 9" of an enemy model: Infiltrators are set up more than 9" away (§4.8).`);
+    if (byZone) out.push(`${names.model(byZone.id)} is within 9" of the enemy deployment zone (Infiltrators, §4.8).`);
+    return out;
+  }
   const zone = state.game.zones[player];
   const outside = plan.purpose === "deploy" && zone ? mine.find((m) => !whollyInZone(m, zone)) : undefined;
   if (outside) out.push(`${names.model(outside.id)} is not wholly within your deployment zone (§4.8).`);
-  if (plan.purpose === "arrive" || plan.purpose === "rapid_ingress") {
-    const enemies = shown.filter((m) => m.unit !== plan.unit && state.game.units[m.unit]?.sheet.player !== player);
-    const near = mine.find((m) => enemies.some((e) => baseGap(m, m, e) <= 9 + 1e-6));
-    if (near) out.push(`${names.model(near.id)} is within 9" of an enemy model: arriving units are set up more than 9" away (§4.5).`);
+  if ((plan.purpose === "arrive" || plan.purpose === "rapid_ingress") && near) {
+    out.push(`${names.model(near.id)} is within 9" of an enemy model: arriving units are set up more than 9" away (§4.5).`);
   }
   return out;
 }

@@ -13,7 +13,8 @@ export function modelChoiceLabel(state: W40State | null, names: Namer, model: Mo
   const several = new Set(profiles.map(([, p]) => p.name)).size > 1;
   const named = names.model(model);
   // An attached Leader's model is already named by its own unit ("Cinderwright Exarch").
-  const what = several && profile && !named.startsWith(profile.name) ? `${profile.name}, ` : "";
+  // (decided by the namer, not by the name: "Trooper Squad #2" keeps "Trooper", h4 s15 r3 #5).
+  const what = several && profile && !names.isLeaderModel(model) ? `${profile.name}, ` : "";
   return `${named} (${what}${shown?.wounds ?? "?"}W)`;
 }
 

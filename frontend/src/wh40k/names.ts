@@ -8,6 +8,8 @@ export interface Namer {
   /** "Ashguard Line #3" (the model's number within its unit); an attached Leader's model by its
    * own unit: "Cinderwright Exarch" (one model) or "Name #2". */
   model(id: string | null | undefined): string;
+  /** The model is an attached Leader's (named by its own unit, not the Bodyguard's). */
+  isLeaderModel(id: string | null | undefined): boolean;
   /** A server message with the unit, model and terrain ids it names put in words. */
   words(message: string): string;
 }
@@ -51,6 +53,7 @@ export function namer(state: W40State | null): Namer {
     player: (id) => (id ? (players.get(id) ?? id) : "nobody"),
     unit: (id) => (id ? (units.get(id) ?? id) : "—"),
     model,
+    isLeaderModel: (id) => (id ? leaderOf.has(id) : false),
     words: (message) => message.replace(ID_TOKEN, (whole, id: string) => word(id) ?? whole),
   };
 }

@@ -3,7 +3,15 @@
 // toast; the same refusal twice was two toasts.
 
 import { describe, expect, it } from "vitest";
-import { type ToastList, type ToastRefusal, MAX_TOASTS, addToast, dropToasts } from "../src/ui/refusal-words";
+import {
+  type ToastList,
+  type ToastRefusal,
+  CLEAR_GRACE_MS,
+  MAX_TOASTS,
+  addToast,
+  dropToasts,
+  passedToasts,
+} from "../src/ui/refusal-words";
 
 const empty: ToastList<ToastRefusal> = { shown: [], last: {} };
 const r = (seq: number, message = "the marker must be 6\" from an edge", code = "rule/edge"): ToastRefusal => ({ code, message, seq });
@@ -45,5 +53,24 @@ describe("the toast list (h4 #14)", () => {
     const one = addToast(empty, "server", r(1, "server says no", "a"), 1);
     const two = addToast(one.list, "page", r(1, "page says no", "b"), 2);
     expect(two.list.shown.map((s) => s.key)).toEqual([1, 2]);
+  });
+});
+
+// r3 review #4: the step-change clear wiped a refusal the change itself caused (the opponent's
+// step ended first: intent/stale_version arrives, then the refreshed state with the new step).
+describe("the toasts a situation change clears (r3 #4)", () => {
+  it("spares a refusal that came in the last moment, and clears older ones", () => {
+    const old = addToast(empty, "server", r(1, "Alpha is too far", "rule/move"), 1, 10_000);
+    const stale = addToast(old.list, "server", r(2, "the table changed before this arrived", "intent/stale_version"), 2, 20_000);
+    // the refreshed state (new step) lands an HTTP fetch after the refusal
+    expect(passedToasts(stale.list, 20_300)).toEqual([1]);
+    expect(passedToasts(stale.list, 20_000 + CLEAR_GRACE_MS + 1)).toEqual([1, 2]);
+    expect(CLEAR_GRACE_MS).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("dates a counted repeat from its last arrival", () => {
+    const one = addToast(empty, "server", r(1), 1, 1_000);
+    const two = addToast(one.list, "server", r(2), 2, 9_000);
+    expect(passedToasts(two.list, 9_500)).toEqual([]);
   });
 });

@@ -63,6 +63,8 @@ export interface ShownToast<R extends ToastRefusal> {
   source: ToastSource;
   /** How many times this refusal came (the same code and words): shown once, "(×2)". */
   times: number;
+  /** When it was shown (ms, the page's clock): a situation change spares a fresh one. */
+  at: number;
 }
 
 export interface ToastList<R extends ToastRefusal> {
@@ -85,6 +87,7 @@ export function addToast<R extends ToastRefusal>(
   source: ToastSource,
   r: R,
   key: number,
+  at = 0,
 ): { list: ToastList<R>; added: ShownToast<R> | null; removed: number[] } {
   if (list.last[source] === r.seq) {
     const shown = list.shown.map((s) => (s.source === source && s.r.seq === r.seq ? { ...s, r } : s));
@@ -93,7 +96,7 @@ export function addToast<R extends ToastRefusal>(
   const last = { ...list.last, [source]: r.seq };
   const same = list.shown.filter((s) => s.r.code === r.code && s.r.message === r.message);
   const times = same.reduce((n, s) => n + s.times, 0) + 1;
-  const added: ShownToast<R> = { r, key, source, times };
+  const added: ShownToast<R> = { r, key, source, times, at };
   const kept = [...list.shown.filter((s) => !same.includes(s)), added];
   const cut = kept.slice(0, Math.max(0, kept.length - MAX_TOASTS));
   return {
@@ -102,6 +105,22 @@ export function addToast<R extends ToastRefusal>(
     removed: [...same, ...cut].map((s) => s.key),
   };
 }
+
+/** Milliseconds: a toast shown this recently stays when the situation changes (r3 review #4). */
+export const CLEAR_GRACE_MS = 1500;
+
+/**
+ * The keys of the toasts whose situation has passed when the phase or step changes at `now`: all
+ * but those shown in the last `graceMs`. A refusal that came just before the change is most
+ * likely caused by it (the opponent's step ended first: `intent/stale_version`), and the state
+ * showing the change arrives an HTTP fetch after the refusal; clearing it would hide why the
+ * player's Confirm did nothing. Pure.
+ */
+export const passedToasts = <R extends ToastRefusal>(
+  list: ToastList<R>,
+  now: number,
+  graceMs = CLEAR_GRACE_MS,
+): number[] => list.shown.filter((s) => now - s.at > graceMs).map((s) => s.key);
 
 /** The list with the toasts of `keys` gone (timed out, or the situation changed). Pure. */
 export const dropToasts = <R extends ToastRefusal>(list: ToastList<R>, keys: readonly number[]): ToastList<R> => ({

@@ -1,12 +1,13 @@
 // Short messages that fade: why the server refused a move, or why the page would not send one.
 // The same refusal twice shows once (counted), a refusal re-worded is not shown again, and every
-// toast goes when `clearOn` changes (the phase or step moved on): src/ui/refusal-words.ts.
+// toast goes when `clearOn` changes (the phase or step moved on) unless it came in the last
+// CLEAR_GRACE_MS (the change likely caused it): src/ui/refusal-words.ts.
 
 import { useSignal, useSignalEffect } from "@preact/signals";
 import type { ReadonlySignal } from "@preact/signals";
 import { useEffect, useRef } from "preact/hooks";
 import type { Rejection } from "../state/game-store";
-import { type ToastList, type ToastSource, addToast, dropToasts } from "./refusal-words";
+import { type ToastList, type ToastSource, addToast, dropToasts, passedToasts } from "./refusal-words";
 
 const SHOW_MS = 4500;
 
@@ -24,7 +25,8 @@ export function Toasts({
   notice?: ReadonlySignal<Rejection | null>;
   /** The words before the server's reason. */
   title?: string;
-  /** Every toast goes when this changes (say, the phase and step): its situation has passed. */
+  /** Toasts go when this changes (say, the phase and step): their situation has passed; one that
+   * came in the last CLEAR_GRACE_MS stays (its own timer takes it). */
   clearOn?: ReadonlySignal<string>;
 }) {
   const list = useSignal<ToastList<Rejection>>({ shown: [], last: {} });
@@ -37,7 +39,7 @@ export function Toasts({
     }
   };
   const show = (source: ToastSource, r: Rejection) => {
-    const next = addToast(list.peek(), source, r, ++count.current);
+    const next = addToast(list.peek(), source, r, ++count.current, Date.now());
     forget(next.removed);
     list.value = next.list;
     const added = next.added;
@@ -66,7 +68,7 @@ export function Toasts({
     const key = clearOn?.value ?? null;
     if (key === cleared.current) return;
     cleared.current = key;
-    const keys = list.peek().shown.map((s) => s.key);
+    const keys = passedToasts(list.peek(), Date.now());
     forget(keys);
     list.value = dropToasts(list.peek(), keys);
   });

@@ -209,6 +209,20 @@ describe("GameSocket", () => {
     expect(statuses.at(-1)).toBe("online");
   });
 
+  it("refuses intents while in doubt (the online event would forget them), still pings and asks (r3 #3)", () => {
+    connect(5);
+    const intent = { type: "intent", intent_id: "i1", expected_v: 5, cmd: { type: "end_phase" } } as const;
+    gs.networkLost();
+    expect(statuses.at(-1)).toBe("reconnecting");
+    expect(gs.send(intent)).toBe(false);
+    expect(gs.send({ type: "query", req_id: 1, q: { kind: "measure" } })).toBe(true);
+    expect(last().sent.map((m) => (m as { type: string }).type)).toEqual(["ping", "query"]);
+    // the socket lived through it: intents go again
+    last().receive({ type: "pong", v: 5 });
+    expect(gs.send(intent)).toBe(true);
+    expect(last().sent.at(-1)).toEqual(intent);
+  });
+
   it("leaves a healthy socket alone when the browser says it is online", () => {
     connect(5);
     gs.retryNow();

@@ -2,7 +2,8 @@
 // version it applied (`since`), and resynchronises when versions skip. It knows nothing of the
 // store: it hands in-order messages to its `GameSocketHandlers`. Its status says "online" only
 // while the server answers: a ping unanswered for a few seconds, or the browser saying it went
-// offline, shows "reconnecting" at once (the socket itself is dropped when silent for longer).
+// offline, shows "reconnecting" at once (the socket itself is dropped when silent for longer);
+// while it says so, intents are not sent (`send` returns false).
 
 import {
   DecodeError,
@@ -167,10 +168,17 @@ export class GameSocket<S = TableState> {
     this.ping();
   }
 
-  /** Send when connected and welcomed; false when the message could not be sent. */
+  /**
+   * Send when connected and welcomed; false when the message could not be sent. While the socket
+   * is in doubt ("reconnecting") an intent is not sent either (r3 review #3): the browser's
+   * `online` event replaces a doubted socket, and an intent written to it would be forgotten
+   * without a word; refused here, the page says "Not connected ... nothing was sent". Pings (the
+   * check that clears the doubt) and queries (their promises fail on the replacement) still go.
+   */
   send(message: ClientMessage): boolean {
     const s = this.socket;
     if (s === null || s.readyState !== OPEN || !this.welcomed) return false;
+    if (this.inDoubt && message.type === "intent") return false;
     s.send(encodeClientMessage(message));
     return true;
   }

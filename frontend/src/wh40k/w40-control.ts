@@ -69,7 +69,8 @@ export class W40Control {
     return this.session.send(cmd, cmd.type === "contribute_entropy");
   }
 
-  /** Send a command made from the plan; the plan stays if the server refuses it. */
+  /** Send a command made from the plan; the plan stays if the server refuses it, or if the
+   * connection goes before it answers (the intent is forgotten: the watch ends either way). */
   sendPlanned(cmd: W40Command): void {
     const id = this.send(cmd);
     if (id === null) return;
@@ -81,9 +82,11 @@ export class W40Control {
       const ackedAt = this.store.acks.value.get(id);
       const shown = this.store.stateV.value ?? -1;
       const waiting = ackedAt === undefined || shown < ackedAt;
-      if (rejected || !waiting) {
+      // Neither answered nor waited on: the socket went and its intents were forgotten.
+      const forgotten = ackedAt === undefined && !this.store.inFlight.value.has(id);
+      if (rejected || forgotten || !waiting) {
         done = true;
-        if (!rejected) {
+        if (!rejected && !forgotten) {
           this.plan.value = null;
           this.focus.value = null;
         }

@@ -1,10 +1,10 @@
 // The net layer for a game whose rules the client cannot fold (wh40k-10e; death-angel has the
 // same shape in its own folder). The socket (`GameSocket`: reconnects, `since`, resync) brings the
 // snapshot and every event; after each burst of events the viewer's projected state is fetched
-// again over HTTP. Commands go as intents, questions as queries answered by promise.
+// again over HTTP. Commands go as intents, questions as queries answered by promise (a
+// `QueryClient`: at most four at once, the rest queued, each with a timeout).
 
 import type {
-  AnswerMessage,
   RejectedMessage,
   SystemCommand,
   Viewer,
@@ -12,7 +12,7 @@ import type {
 } from "../protocol/messages";
 import type { Json } from "../protocol/read";
 import { GameSocket, type SocketLike, type SocketStatus, type Timers } from "./game-socket";
-import { MAX_QUERIES_IN_FLIGHT } from "./query-client";
+import { QueryClient } from "./query-client";
 
 /** What the session writes to: a store of signals, or a fake in tests. */
 export interface ProjectedSink<S> {
@@ -47,39 +47,24 @@ export interface ProjectedSessionOptions<S> {
   newIntentId?: () => string;
   /** Wait this long after an event before refreshing, so a burst costs one request. */
   refreshDelayMs?: number;
+  /** A query unanswered this long fails (its place is held a while longer: `QueryClient`). */
+  queryTimeoutMs?: number;
 }
 
-export class QueryRejected extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "QueryRejected";
-  }
-}
+/** The 10e questions (line of sight over terrain, charge targets) take longer than the table's. */
+export const PROJECTED_QUERY_TIMEOUT_MS = 10_000;
 
 let counter = 0;
 const defaultIntentId = (): string => `ps-${Date.now().toString(36)}-${(counter += 1).toString(36)}`;
-
-interface Asked {
-  resolve(answer: unknown): void;
-  reject(err: Error): void;
-}
-
-interface Queued extends Asked {
-  q: Record<string, unknown>;
-}
 
 export class ProjectedSession<S, C extends SystemCommand> {
   private readonly socket: GameSocket<S>;
   private readonly sink: ProjectedSink<S>;
   private readonly newIntentId: () => string;
-  private readonly asked = new Map<number, Asked>();
-  /** Queries waiting for room: the server answers at most `MAX_QUERIES_IN_FLIGHT` at once per
-   * socket and refuses more (`query/busy`), so a panel asking about every unit at once queues. */
-  private readonly queued: Queued[] = [];
-  private nextReq = 1;
+  /** The server answers at most four queries at once per socket and refuses more
+   * (`query/busy`), so a panel asking about every unit at once queues; an answer that never
+   * comes fails its query after a timeout and does not hold its place for ever (r3 review #8). */
+  private readonly queries: QueryClient;
   private refreshTimer: number | null = null;
   private fetching = false;
   private again = false;
@@ -89,6 +74,11 @@ export class ProjectedSession<S, C extends SystemCommand> {
     const sink = options.sink;
     this.sink = sink;
     this.newIntentId = options.newIntentId ?? defaultIntentId;
+    this.queries = new QueryClient(
+      (m) => this.socket.send(m),
+      options.timers,
+      options.queryTimeoutMs ?? PROJECTED_QUERY_TIMEOUT_MS,
+    );
     this.socket = new GameSocket<S>({
       url: options.url,
       createSocket: options.createSocket,
@@ -107,16 +97,14 @@ export class ProjectedSession<S, C extends SystemCommand> {
         },
         ack: (m) => sink.ack(m.intent_id, m.v),
         rejected: (m) => this.rejected(m),
-        answer: (m) => this.answered(m),
+        answer: (m) => this.queries.answer(m),
         status: (status, failure) => {
           sink.setConnection(status, failure);
           if (status === "online") this.scheduleRefresh();
         },
         disconnected: () => {
           sink.forgetInFlight();
-          const lost = [...this.asked.values(), ...this.queued.splice(0)];
-          this.asked.clear();
-          for (const a of lost) a.reject(new QueryRejected("client/offline", "disconnected"));
+          this.queries.failAll();
         },
       },
     });
@@ -160,51 +148,18 @@ export class ProjectedSession<S, C extends SystemCommand> {
     return intentId;
   }
 
-  /** Ask the server a read-only question; rejects with `QueryRejected`. At most
-   * `MAX_QUERIES_IN_FLIGHT` wait on the server at once; the rest queue here in order. */
+  /** Ask the server a read-only question; rejects with `QueryFailed` (refused, timed out or
+   * offline). At most four wait on the server at once; the rest queue in order. */
   query(q: Record<string, unknown>): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const job = { q, resolve, reject };
-      if (this.asked.size >= MAX_QUERIES_IN_FLIGHT) this.queued.push(job);
-      else this.dispatch(job);
-    });
-  }
-
-  private dispatch(job: Queued): void {
-    const reqId = this.nextReq++;
-    const sent = this.socket.send({ type: "query", req_id: reqId, q: job.q });
-    if (!sent) {
-      job.reject(new QueryRejected("client/offline", "Not connected to the server."));
-      return;
-    }
-    this.asked.set(reqId, { resolve: job.resolve, reject: job.reject });
-  }
-
-  /** An answer or refusal came back: send queued queries while there is room. */
-  private sendQueued(): void {
-    while (this.asked.size < MAX_QUERIES_IN_FLIGHT) {
-      const job = this.queued.shift();
-      if (job === undefined) return;
-      this.dispatch(job);
-    }
+    return this.queries.ask(q);
   }
 
   private rejected(m: RejectedMessage): void {
     if (m.req_id !== undefined) {
-      const a = this.asked.get(m.req_id);
-      this.asked.delete(m.req_id);
-      a?.reject(new QueryRejected(m.code, m.message));
-      this.sendQueued();
+      this.queries.rejected(m); // a query's refusal is never a toast
       return;
     }
     this.sink.reject(m);
-  }
-
-  private answered(m: AnswerMessage): void {
-    const a = this.asked.get(m.req_id);
-    this.asked.delete(m.req_id);
-    a?.resolve(m.a);
-    this.sendQueued();
   }
 
   private loadHistory(): void {

@@ -31,6 +31,10 @@ interface Queued {
 }
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 5000;
+/** A query given up on holds its place among the four at most this many times its timeout: an
+ * answer lost for good must not hold a place for ever (r3 review #8). Should the server still be
+ * working on it, the query sent in its place is refused `query/busy` (it fails, nothing hangs). */
+export const LATE_HOLD_FACTOR = 6;
 /** Queries one socket may have unanswered: the server refuses more (`query/busy`,
  * `MAX_QUERIES_IN_FLIGHT`), so further ones wait here for an answer to come back. */
 export const MAX_QUERIES_IN_FLIGHT = 4;
@@ -40,8 +44,9 @@ export class QueryClient {
   private readonly waiting = new Map<number, Waiting>();
   private readonly queued: Queued[] = [];
   /** Queries given up on (timed out) that the server may still be working on: each holds its
-   * place among the four until its late answer or refusal arrives, or the socket goes. */
-  private readonly late = new Set<number>();
+   * place among the four until its late answer or refusal arrives, the socket goes, or
+   * `lateHoldMs` pass (the timer that frees it). */
+  private readonly late = new Map<number, number>();
 
   constructor(
     /** Sends a query; false when it could not be sent (not connected). */
@@ -49,6 +54,7 @@ export class QueryClient {
     private readonly timers: Timers,
     private readonly timeoutMs = DEFAULT_QUERY_TIMEOUT_MS,
     private readonly maxInFlight = MAX_QUERIES_IN_FLIGHT,
+    private readonly lateHoldMs = timeoutMs * LATE_HOLD_FACTOR,
   ) {}
 
   /** How many queries await an answer. */
@@ -75,15 +81,16 @@ export class QueryClient {
   /** A `rejected` arrived; true when it answered one of our queries. */
   rejected(message: RejectedMessage): boolean {
     if (message.req_id === undefined) return false;
-    const late = this.late.has(message.req_id);
     const w = this.settle(message.req_id);
     w?.reject(new QueryFailed("rejected", message.message, message.code));
-    return w !== undefined || late;
+    // one of ours, answered, late or let go: never an intent's refusal
+    return message.req_id < this.nextId;
   }
 
   /** The socket went away: no query sent on it will be answered, nor will those waiting. */
   failAll(): void {
     const lost = () => new QueryFailed("offline", "The connection was lost.");
+    for (const timer of this.late.values()) this.timers.clearTimeout(timer);
     this.late.clear();
     for (const job of this.queued.splice(0)) job.reject(lost());
     const all = [...this.waiting.keys()];
@@ -99,7 +106,11 @@ export class QueryClient {
     }
     const timer = this.timers.setTimeout(() => {
       this.waiting.delete(job.reqId);
-      this.late.add(job.reqId); // the server still counts it until it answers
+      // the server still counts it until it answers; an answer lost for good is let go later
+      const free = this.timers.setTimeout(() => {
+        if (this.late.delete(job.reqId)) this.sendQueued();
+      }, this.lateHoldMs);
+      this.late.set(job.reqId, free);
       job.reject(new QueryFailed("timeout", "The server did not answer in time."));
     }, this.timeoutMs);
     this.waiting.set(job.reqId, { resolve: job.resolve, reject: job.reject, timer });
@@ -115,7 +126,13 @@ export class QueryClient {
   }
 
   private settle(reqId: number): Waiting | undefined {
-    if (this.late.delete(reqId)) this.sendQueued(); // a late answer frees its place
+    const free = this.late.get(reqId);
+    if (free !== undefined) {
+      // a late answer frees its place
+      this.timers.clearTimeout(free);
+      this.late.delete(reqId);
+      this.sendQueued();
+    }
     const w = this.waiting.get(reqId);
     if (w === undefined) return undefined;
     this.waiting.delete(reqId);

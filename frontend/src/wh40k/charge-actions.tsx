@@ -12,6 +12,24 @@ import { readUnitList } from "./targets-query";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
 
+/** Each unit's charge targets as the server lists them; a unit whose question failed (refused,
+ * timed out, offline) or whose answer could not be read maps to null. Never rejects, so the
+ * panel never stays on "Asking…" (r3 review #8). */
+export async function askChargeReach(
+  ask: (q: Record<string, unknown>) => Promise<unknown>,
+  units: readonly UnitId[],
+): Promise<ReadonlyMap<UnitId, readonly string[] | null>> {
+  // The session queues queries beyond the four the server answers at once (`query/busy`).
+  const lists = await Promise.all(
+    units.map((u) =>
+      ask({ kind: "charge_targets", unit: u })
+        .then(readUnitList)
+        .catch(() => null),
+    ),
+  );
+  return new Map(units.map((u, i) => [u, lists[i] ?? null]));
+}
+
 /** Each unit's charge targets as the server lists them (null until all have answered). A unit
  * whose question failed maps to null: it is neither offered nor said to be out of range. */
 function useChargeReach(
@@ -26,16 +44,8 @@ function useChargeReach(
   useEffect(() => {
     let live = true;
     reach.value = null;
-    // The session queues queries beyond the four the server answers at once (`query/busy`).
-    Promise.all(
-      units.map((u) =>
-        control.query({ kind: "charge_targets", unit: u }).then(
-          (a) => readUnitList(a),
-          () => null,
-        ),
-      ),
-    ).then((lists) => {
-      if (live) reach.value = new Map(units.map((u, i) => [u, lists[i] ?? null]));
+    void askChargeReach((q) => control.query(q), units).then((map) => {
+      if (live) reach.value = map;
     });
     return () => {
       live = false;

@@ -74,6 +74,21 @@ def test_no_choice_when_cover_cannot_change_the_save() -> None:
     assert s.pending is None or s.pending.kind != "allocate", s.pending
 
 
+def test_no_choice_when_no_die_passes_the_save_in_cover_or_out() -> None:
+    """Melt charge AP-4 against Sv5+: 9+ in the open, 8+ in the wood: both hopeless, so the
+    Seedlings are alike (review s15)."""
+    brood = [(13.0, 21.0), (14.5, 21.0), (16.0, 21.0), *row(22, 21, 7)]
+    s = arranged(
+        {BREACH: row(13, 16, 5), BROOD: brood},
+        "shooting",
+        request=_request(None, layout="open-field"),
+    ).with_side("p1", cp=0)
+    # hit 4 (3+), wound 2 (S9 v T3: 2+), save 6 (fails), damage 3
+    s, d = run(s, "p1", shots(s, BREACH, "Melt charge", BROOD, n=1), [4, 2, 6, 3])
+    assert isinstance(d, Accepted), d
+    assert s.pending is None or s.pending.kind != "allocate", s.pending
+
+
 def test_no_choice_when_every_model_has_the_same_cover() -> None:
     s = arranged(
         {LINE: row(10, 8, 10), BROOD: row(22, 21, 10)},
@@ -133,6 +148,27 @@ def test_casual_warns_that_the_consolidation_left_engagement_range() -> None:
 
 def test_a_unit_that_cannot_reach_the_enemy_still_consolidates_to_an_objective() -> None:
     s = _consolidating(24.5)  # the Brood more than 4" away: no end in Engagement Range
+    _, d = run(s, "p1", c.Consolidate(unit=BREACH, paths=shift(s, BREACH, *AWAY)))
+    assert isinstance(d, Accepted), d
+    assert not events(d, "rule_warning")
+
+
+def test_an_enemy_aircraft_nearby_does_not_stop_a_move_to_an_objective() -> None:
+    """A unit that cannot FLY never ends in Engagement Range of an AIRCRAFT it could fight
+    (§4.7, §4.9): a plane 2" away leaves only the objective (review s15)."""
+    s = arranged(
+        {BREACH: row(24, 19, 5), BROOD: row(24, 35, 10), SWARM: row(24, 23, 3, dx=2.5)},
+        "fight",
+        request=_request(None),
+    )
+    plane = s.sheets[SWARM]
+    plane = replace(plane, keywords=(*plane.keywords, "AIRCRAFT"))
+    table = replace(
+        s.table,
+        units={**s.table.units, SWARM: replace(s.table.units[SWARM], keywords=plane.keywords)},
+    )
+    s = replace(s, sheets={**s.sheets, SWARM: plane}, table=table)
+    s = evolve(s, Waiting(pending=Pending(player="p1", kind="consolidate", unit=BREACH)))
     _, d = run(s, "p1", c.Consolidate(unit=BREACH, paths=shift(s, BREACH, *AWAY)))
     assert isinstance(d, Accepted), d
     assert not events(d, "rule_warning")

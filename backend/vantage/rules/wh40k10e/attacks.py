@@ -427,7 +427,8 @@ def cover_may_count(weapon: WeaponProfile) -> bool:
 
 def cover_changes_save(target: TargetProfile, weapon: WeaponProfile, ctx: AttackContext) -> bool:
     """Whether a model of this profile takes a different save with the Benefit of Cover than
-    without it (an invulnerable save it would take anyway, or Sv 3+ against AP 0: no)."""
+    without it (an invulnerable save it would take anyway, Sv 3+ against AP 0, or a save no
+    die passes either way, 8+ against 7+: no; review s15)."""
     saves = []
     for covered in (False, True):
         applies = cover_applies(
@@ -441,7 +442,7 @@ def cover_changes_save(target: TargetProfile, weapon: WeaponProfile, ctx: Attack
             target.save, weapon.ap, target.invulnerable, cover=applies,
             other_modifier=ctx.save_modifier,
         )  # fmt: skip
-        saves.append(test.needed)
+        saves.append(min(test.needed, 7))  # 7 and up: no die passes
     return saves[0] != saves[1]
 
 

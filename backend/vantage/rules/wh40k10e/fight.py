@@ -270,15 +270,20 @@ def could_engage(state: State, unit: str) -> bool:
     """Whether the unit could end a 3" move within Engagement Range of an enemy unit (§4.7,
     R43 b): it is in Engagement Range now (its models in base contact do not move, the others
     need not), or one of its models is within 3" + 1" horizontally and 5" vertically of an
-    enemy model. Terrain, other models and coherency are not taken into account."""
+    enemy model. Terrain, other models and coherency are not taken into account. AIRCRAFT count
+    only for a unit that can FLY, as for fighting (§4.7, §4.9; review s15)."""
+    from vantage.rules.wh40k10e.aircraft import fight_enemies
+
     table = state.table
-    if geo.engaged_enemies(table, unit):
+    if fight_enemies(state, unit, geo.engaged_enemies(table, unit)):
         return True
     mine = table.unit_models(unit)
     reach = PILE_IN + geo.ER_H
+    foes = fight_enemies(state, unit, {e.unit for e in geo.enemy_models(table, state.owner(unit))})
     return any(
         geo.h_within(m, e, reach) and within(v_gap(m, e), geo.ER_V)
         for e in geo.enemy_models(table, state.owner(unit))
+        if e.unit in foes
         for m in mine
     )
 

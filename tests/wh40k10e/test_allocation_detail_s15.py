@@ -15,6 +15,7 @@ from vantage.rules.wh40k10e.views import project
 LINE = "p1-ac-line"
 BREACH = "p1-ac-breach"
 BROOD = "p2-vh-brood"
+SAPLINE = "p2-vh-sapline"
 IN_WOOD = ("p2-vh-brood-1", "p2-vh-brood-2", "p2-vh-brood-3")
 
 
@@ -63,12 +64,24 @@ def test_the_allocation_prompt_names_the_weapon_and_the_wounds_left() -> None:
 
 
 def test_the_prompt_gives_ap_and_random_damage() -> None:
-    s = _brood_half_in_the_wood(BREACH)
-    # One Melt charge (BS3+, S9 AP-4 D6): hit 3, wound 2 (S9 v T3: 2+).
-    s, d = run(s, "p1", shots(s, BREACH, "Melt charge", BROOD, n=1), [3, 2])
+    # The Sapline's Acid lobber (A2 BS4+ Heavy, S8 AP-3 D D6) at Ashguard Line (Sv4+), three of
+    # them in the West wood: 7+ in the open, 6+ in cover, a real choice (R43 a). 15" away: no
+    # Melta. Hits 5 and 1 (4+, +1 Heavy: one hit), wound 2 (S8 v T3: 2+).
+    line = [(13.0, 21.0), (14.5, 21.0), (16.0, 21.0), *row(22, 21, 7)]
+    s = (
+        arranged(
+            {SAPLINE: row(14, 36, 3, dx=3.0), LINE: line},
+            "shooting",
+            active="p2",
+            request={"layout": "open-field"},
+        )
+        .with_side("p1", cp=0)
+        .with_side("p2", cp=0)
+    )
+    s, d = run(s, "p2", shots(s, SAPLINE, "Acid lobber", LINE, n=1), [5, 1, 2])
     assert isinstance(d, Accepted), d
-    detail = _pending(s, "p2")["detail"]
-    assert (detail["weapon"], detail["ap"], detail["damage"]) == ("Melt charge", -4, "D6")
+    detail = _pending(s, "p1")["detail"]
+    assert (detail["weapon"], detail["ap"], detail["damage"]) == ("Acid lobber", -3, "D6")
     assert detail["wounds_left"] == 1
     # The state's own pending is untouched: the detail is the view's.
     assert s.pending is not None and dict(s.pending.detail) == {}

@@ -144,6 +144,18 @@ def test_a_refusals_new_wording_still_verifies_but_not_a_new_code() -> None:
     assert not same_event({**declared, "warnings": [new, new]}, declared)
 
 
+def test_a_nested_object_missing_a_key_is_a_different_event() -> None:
+    """Only an event's own fields (and its nested events') may be missing when empty: a
+    destroyed model's 0 in a wounds map, a contested objective's null, a plan's false are
+    data (review s15)."""
+    damaged = {"type": "models_damaged", "unit": "u", "wounds": {"m1": 0, "m2": 1}}
+    assert not same_event(damaged, {**damaged, "wounds": {"m2": 1}})
+    control = {"type": "control_changed", "control": {"o1": None, "o2": "p1"}}
+    assert not same_event(control, {**control, "control": {"o2": "p1"}})
+    plan = {"type": "attack_declared", "plan": {"unit": "u", "overwatch": False}}
+    assert not same_event(plan, {**plan, "plan": {"unit": "u"}})
+
+
 def test_a_field_added_since_the_event_was_logged_is_the_same_event_when_empty() -> None:
     """An event logged before a field was added decodes to the field's default: re-decided with
     it empty, it is the same event (review s14: Death Angel's pool_ran_out gained `partly`);

@@ -49,21 +49,34 @@ def same_event(produced: Any, logged: Any) -> bool:
     """The re-decided event is the logged one, its words aside (``WORDING``), and fields added
     to the event since it was logged aside when they hold their empty default (a logged event
     without the key decodes to that default: Death Angel's ``pool_ran_out.partly``). Events
-    nested in an event (10e ``formations_declared.warnings``) are compared the same way."""
+    nested in an event's list (10e ``formations_declared.warnings``) are compared the same way;
+    anything else must be equal (a nested object missing a key is a different event)."""
     if produced == logged:
         return True
-    if isinstance(produced, list) and isinstance(logged, list):
-        return len(produced) == len(logged) and all(map(same_event, produced, logged))
-    if not isinstance(produced, Mapping) or not isinstance(logged, Mapping):
+    if not (_is_event(produced) and _is_event(logged)):
         return False
     words = WORDING.get(str(produced.get("type")), frozenset())
     for key in (produced.keys() | logged.keys()) - words:
         if key not in logged or key not in produced:
             if not _empty(produced.get(key, logged.get(key))):
                 return False
-        elif not same_event(produced[key], logged[key]):
+        elif not _same_value(produced[key], logged[key]):
             return False
     return True
+
+
+def _is_event(value: Any) -> bool:
+    return isinstance(value, Mapping) and "type" in value
+
+
+def _same_value(produced: Any, logged: Any) -> bool:
+    """A field's value: equal, or a list of events each the same event."""
+    if isinstance(produced, list) and isinstance(logged, list) and len(produced) == len(logged):
+        return all(
+            same_event(p, q) if _is_event(p) else p == q
+            for p, q in zip(produced, logged, strict=True)
+        )
+    return bool(produced == logged)
 
 
 def _empty(value: Any) -> bool:

@@ -131,11 +131,9 @@ async def test_idle_time_counts_from_when_the_last_socket_left(sqlite_url: str) 
     assert service.evict_idle(_unwatched, idle_seconds=60, keep=100) == 1
 
 
-async def test_a_stored_game_whose_set_up_no_longer_parses_is_not_found_not_a_crash(
-    sqlite_url: str,
-) -> None:
-    """An army sent by hand before the army JSON bounds (bad-input audit s15) is refused when
-    its game loads: the game answers as not found (and is logged), never an exception."""
+async def _stored_with_army(sqlite_url: str, group: dict[str, object]) -> tuple[GameService, str]:
+    """A 10e game whose stored request is then given p1's army with this model group, as a
+    request sent by hand to the API before the army JSON bounds could have stored it."""
     from sqlalchemy import update
 
     from vantage.store.models import GameRow
@@ -144,15 +142,38 @@ async def test_a_stored_game_whose_set_up_no_longer_parses_is_not_found_not_a_cr
     service = GameService(db, MemoryBus(), monotonic=Clock())
     created = await service.create({"system": "wh40k-10e"})
     assert not isinstance(created, Rejection)
-    game_id = created.id
-    army = {"name": "x", "edition": "10e", "units": [{"id": "u", "name": "u", "models": []}]}
-    army["units"][0]["models"] = [{"name": "m", "count": 2.7}]  # type: ignore[index]
+    army = {
+        "name": "x",
+        "edition": "10e",
+        "units": [{"id": "u", "name": "u", "models": [{"name": "m", "base": _BASE, **group}]}],
+    }
     async with db.transaction() as session:
-        stored = (await session.get(GameRow, game_id)).setup  # type: ignore[union-attr]
+        stored = (await session.get(GameRow, created.id)).setup  # type: ignore[union-attr]
         await session.execute(
             update(GameRow)
-            .where(GameRow.id == game_id)
+            .where(GameRow.id == created.id)
             .values(setup={**stored, "armies": {"p1": army, "p2": {"demo": 1}}})
         )
     assert service.evict_idle(_unwatched, idle_seconds=0, keep=0) == 1
+    return service, created.id
+
+
+_BASE = {"shape": "circle", "diameter_mm": 32}
+
+
+async def test_a_stored_game_whose_set_up_no_longer_parses_is_not_found_not_a_crash(
+    sqlite_url: str,
+) -> None:
+    """An army beyond the army JSON bounds (1,000 models to a unit; bad-input audit s15) is
+    refused when its game loads: the game answers as not found (and is logged), never an
+    exception."""
+    service, game_id = await _stored_with_army(sqlite_url, {"count": 1001})
     assert await service.get(game_id) is None
+
+
+async def test_a_stored_army_keeps_the_loadout_totals_it_was_played_with(sqlite_url: str) -> None:
+    """A total of 0 or 2.7 is refused for a new game only: a stored game still loads (review
+    s15), reading 2.7 as 2 as it always did."""
+    loadout = [{"weapon": "w", "total": 0}, {"weapon": "v", "total": 2.7}]
+    service, game_id = await _stored_with_army(sqlite_url, {"count": 2, "loadout": loadout})
+    assert await service.get(game_id) is not None

@@ -205,7 +205,35 @@ def _ability(doc: object, path: str) -> WeaponAbility:
 
 def _carried(doc: object, path: str) -> Carried:
     obj = _obj(doc, path)
-    return Carried(weapon=_str(obj, "weapon", path), total=_whole(obj, "total", path, MAX_NUMBER))
+    total = _num(obj, "total", path)
+    if abs(total) > MAX_NUMBER:
+        raise ValueError(f"{_at(path, 'total')}: {TOTAL_RULE}")
+    # a total that is not a whole number from 1 is refused for a new game only (wh40k10e
+    # setup): a stored army keeps the reading it was played with (review s15)
+    return Carried(weapon=_str(obj, "weapon", path), total=int(total))
+
+
+TOTAL_RULE = f"must be a whole number from 1 to {MAX_NUMBER}"
+"""What a loadout's ``total`` must be; beyond ``MAX_NUMBER`` either way it is never read."""
+
+
+def bad_total(doc: Mapping[str, Any]) -> str | None:
+    """The path of the first ``total`` in this (readable) army JSON that is not a whole number
+    from 1: such an army is refused for a new game."""
+    for i, unit in enumerate(doc.get("units", [])):
+        carried = [
+            (f"units[{i}].models[{j}].loadout[{k}]", c)
+            for j, group in enumerate(unit.get("models", []))
+            for k, c in enumerate(group.get("loadout", []))
+        ]
+        carried += [
+            (f"units[{i}].unassigned[{k}]", c) for k, c in enumerate(unit.get("unassigned", []))
+        ]
+        for path, c in carried:
+            total = c["total"]
+            if total < 1 or not float(total).is_integer():
+                return f"{path}.total"
+    return None
 
 
 def _whole(obj: Mapping[str, Any], key: str, path: str, most: int) -> int:

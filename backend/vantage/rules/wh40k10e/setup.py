@@ -19,6 +19,7 @@ from vantage.engine.codec import printable, wire
 from vantage.engine.errors import Rejection
 from vantage.engine.table import Model, Objective, Table, TerrainPiece, Unit
 from vantage.rosters import Army, army_from_json, demo_armies
+from vantage.rosters.army_json import TOTAL_RULE, bad_total
 from vantage.rosters.characteristics import model_problem, weapon_problem
 from vantage.rosters.demo import FIRST_RELEASE
 from vantage.rules.wh40k10e.layouts import LAYOUTS, stretched
@@ -193,8 +194,21 @@ def _armies(raw: object, revision: int) -> tuple[list[UnitSheet], Rejection | No
             return _bad(f"armies.{player}", "the army has no units")
         out.extend(sheets)
         if refusal is None:
-            refusal = _missing_base(army, f"armies.{player}") or _unreadable(army, player)
+            refusal = (
+                _missing_base(army, f"armies.{player}")
+                or _unreadable(army, player)
+                or _bad_total(doc, player)
+            )
     return out, refusal
+
+
+def _bad_total(doc: object, player: str) -> Rejection | None:
+    """A new game refuses a loadout ``total`` that is not a whole number from 1 (a stored army
+    keeps its reading: review s15)."""
+    if not isinstance(doc, Mapping):
+        return None
+    path = bad_total(doc)
+    return None if path is None else _bad(f"armies.{player}.{path}", TOTAL_RULE)
 
 
 OTHER_EDITIONS = {

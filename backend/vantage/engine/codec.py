@@ -88,7 +88,8 @@ def first_error(exc: ValidationError, raw: object, prefix: str = "") -> tuple[st
     if prefix:
         path = f"{prefix}.{path}" if path and not path.startswith("[") else f"{prefix}{path}"
     message = _short_message(err["type"], err["msg"], err.get("ctx") or {})
-    if err["type"] in _EXTRA and in_input:
+    if err["type"] in _EXTRA and in_input and in_input[-1] != "type":
+        # a stray ``type`` is the object's only would-be tag: naming it would name its value
         tag = _tag_of(raw, in_input[:-1])
         message = f"is not a field of {tag}" if tag else message
     return path, message

@@ -24,6 +24,8 @@ describe("army picker", () => {
     expect(unfinishedHulls({ Strider: 120, Kiln: 90 }, { Kiln: 60 }, { Strider: true, Kiln: true })).toEqual(["Strider"]);
     expect(unfinishedHulls({}, { Strider: 70 }, { Strider: true })).toEqual(["Strider"]);
     expect(unfinishedHulls({ Strider: 120 }, {}, { Strider: false })).toEqual([]);
+    // a size the server would not take is not an answer either (review s15)
+    expect(unfinishedHulls({ Strider: 2500 }, { Strider: 70 }, { Strider: true })).toEqual(["Strider"]);
   });
 
   it("names each unit's Enhancements in the summary", () => {

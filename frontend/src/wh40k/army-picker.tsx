@@ -196,7 +196,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
           })}
           {unfinished.length > 0 && (
             <p class="error" data-testid="w40-hull-unfinished">
-              A hull needs its length and width: {unfinished.join(", ")}
+              A hull needs its length and width (1 to 2000 mm): {unfinished.join(", ")}
             </p>
           )}
           <button

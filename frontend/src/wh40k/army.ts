@@ -84,7 +84,7 @@ export function basesField(
   widths: Readonly<Record<string, number>> = {},
   hulls: Readonly<Record<string, boolean>> = {},
 ): string {
-  const size = (mm: number | undefined): mm is number => mm !== undefined && Number.isFinite(mm) && mm > 0 && mm <= 2000;
+  const size = isBaseSize;
   // a width as well makes the answer an oval: {"length_mm": L, "width_mm": W} (the server's
   // bases field; army audit s14 #8); a diameter alone, a round base; a hull, both or nothing
   const ok = Object.entries(answers)
@@ -97,6 +97,9 @@ export function basesField(
   return JSON.stringify(Object.fromEntries(ok));
 }
 
+/** A size the server takes for a base or hull, in mm (its `MAX_BASE_MM`). */
+const isBaseSize = (mm: number | undefined): mm is number => mm !== undefined && Number.isFinite(mm) && mm > 0 && mm <= 2000;
+
 /** The models ticked "no base (hull)" whose length or width is still missing: the answer needs
  * both, so the picker says which before it imports again (review s15). */
 export function unfinishedHulls(
@@ -104,8 +107,7 @@ export function unfinishedHulls(
   widths: Readonly<Record<string, number>>,
   hulls: Readonly<Record<string, boolean>>,
 ): string[] {
-  const given = (mm: number | undefined): boolean => mm !== undefined && Number.isFinite(mm) && mm > 0;
-  return Object.keys(hulls).filter((model) => hulls[model] && !(given(answers[model]) && given(widths[model])));
+  return Object.keys(hulls).filter((model) => hulls[model] && !(isBaseSize(answers[model]) && isBaseSize(widths[model])));
 }
 
 /** The assumed bases, one line per model name: "Cog Walker: assumed 60 mm (name *walker*)". */

@@ -1,6 +1,6 @@
 """The unit card says which datasheet abilities the referee applies (R39, QA s13 #9): each
 ability the referee does not apply carries "not refereed: apply it yourselves", and so does a
-weapon keyword it does not read. Screenshots: VANTAGE_E2E_SCREENSHOTS (e.g. /tmp/s13/abil)."""
+weapon keyword it does not read. Screenshots: VANTAGE_E2E_SCREENSHOTS (a folder)."""
 
 from __future__ import annotations
 

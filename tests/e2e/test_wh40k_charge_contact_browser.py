@@ -7,7 +7,6 @@ base-contact warning."""
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,6 @@ from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(os.environ.get("W40_CHARGE_SHOTS", "/tmp/s13/charge"))
 UNITS = {"p1": "p1-ac-line", "p2": "p2-vh-brood"}
 """Each side's unit of many models (9 of M6" and 10 of M7")."""
 
@@ -79,7 +77,7 @@ def _to_movement(t: Table, player: str) -> None:
 
 
 def test_bring_into_contact_places_a_charging_unit_in_base_contact(
-    server: LiveServer, open_table: Any
+    server: LiveServer, open_table: Any, shots: Path
 ) -> None:
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {"p1": _trim(demos[0], {"ac-line": 9}), "p2": _trim(demos[1], {"vh-brood": 10})}
@@ -127,8 +125,7 @@ def test_bring_into_contact_places_a_charging_unit_in_base_contact(
     warnings = page.locator("[data-testid=w40-plan-warnings]")
     told = warnings.inner_text() if warnings.count() else ""
     assert "Too far" not in told and "overlap" not in told, told
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "bring-into-contact.png"))
+    page.screenshot(path=str(shots / "bring-into-contact.png"))
 
     before = {m["id"]: (m["x"], m["y"]) for m in _models(_state(t.spectator), mover)}
     t.click(first, "[data-testid=w40-confirm]")
@@ -157,4 +154,4 @@ def test_bring_into_contact_places_a_charging_unit_in_base_contact(
             in_contact += gap <= 0.01  # the referee's base contact
             assert math.dist(before[m["id"]], (m["x"], m["y"])) <= roll + 1e-6
     assert in_contact >= brought, (in_contact, brought)
-    page.screenshot(path=str(SHOTS / "charged.png"))
+    page.screenshot(path=str(shots / "charged.png"))

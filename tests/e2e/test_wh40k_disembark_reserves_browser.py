@@ -4,7 +4,6 @@ it out of the Disembark picker and says why; the referee refuses it (R43 d)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +16,9 @@ from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(os.environ.get("W40_DISEMBARK_SHOTS", "/tmp/s15/disembark-reserves"))
-
 
 def test_a_unit_aboard_a_transport_in_reserves_is_not_offered_disembark(
-    server: LiveServer, open_table: Any
+    server: LiveServer, open_table: Any, shots: Path
 ) -> None:
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {
@@ -44,5 +41,4 @@ def test_a_unit_aboard_a_transport_in_reserves_is_not_offered_disembark(
     assert "its transport is not on the battlefield" in stuck.inner_text()
     assert move.locator("[data-pick='p1-ac-breach']").count() == 0
     assert move.locator("[data-pick='p1-ac-hounds']").count() > 0  # the panel is there
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    p1.screenshot(path=str(SHOTS / "disembark-from-reserves-not-offered.png"))
+    p1.screenshot(path=str(shots / "disembark-from-reserves-not-offered.png"))

@@ -7,7 +7,6 @@ their players, the phase bar reads as a sentence, and an objective marker lands 
 from __future__ import annotations
 
 import math
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -21,16 +20,13 @@ from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(os.environ.get("W40UX_SHOTS", "/tmp/s13/w40ux"))
 
-
-def _shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name))
+def _shot(page: Any, shots: Path, name: str) -> None:
+    page.screenshot(path=str(shots / name))
 
 
 def test_refused_actions_are_not_offered_and_the_reasons_are_told(
-    server: LiveServer, open_table: Any
+    server: LiveServer, open_table: Any, shots: Path
 ) -> None:
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {
@@ -52,7 +48,7 @@ def test_refused_actions_are_not_offered_and_the_reasons_are_told(
         assert label.text_content() == f"{name}'s deployment zone"
     waiting = t.spectator.locator("[data-testid=w40-waiting]").inner_text()
     assert ":" not in waiting and waiting.startswith("Waiting for Player"), waiting
-    _shot(t.spectator, "zones-labelled.png")
+    _shot(t.spectator, shots, "zones-labelled.png")
     deploy_in_ui(t, front=("carriage",))
 
     st = _state(t.spectator)
@@ -76,7 +72,7 @@ def test_refused_actions_are_not_offered_and_the_reasons_are_told(
     stuck.wait_for()
     assert "Kiln Breachers cannot disembark: its transport Advanced this turn" in stuck.inner_text()
     assert move.locator("[data-pick='p1-ac-breach']").count() == 0
-    _shot(p1, "disembark-after-advance.png")
+    _shot(p1, shots, "disembark-after-advance.png")
     t.end_phase("p1")
     t.answer_others("p1")
 
@@ -86,7 +82,7 @@ def test_refused_actions_are_not_offered_and_the_reasons_are_told(
     why = unable.inner_text()
     assert "Pyre Carriage cannot shoot: it Advanced and has no Assault weapons" in why
     assert p1.locator("[data-testid=w40-shooting] [data-pick='p1-ac-carriage']").count() == 0
-    _shot(p1, "shoot-advanced-carriage.png")
+    _shot(p1, shots, "shoot-advanced-carriage.png")
 
 
 def test_an_objective_marker_lands_where_clicked(server: LiveServer, open_table: Any) -> None:
@@ -125,7 +121,9 @@ def _ruined_city(server: LiveServer, open_table: Any, keep: dict[str, int]) -> T
     return t
 
 
-def test_disembarking_starts_next_to_the_transport(server: LiveServer, open_table: Any) -> None:
+def test_disembarking_starts_next_to_the_transport(
+    server: LiveServer, open_table: Any, shots: Path
+) -> None:
     t = _ruined_city(server, open_table, {"ac-carriage": 1, "ac-breach": 3})
     p1 = t.seats["p1"]
     p1.locator("[data-embark='p1-ac-breach']").select_option("p1-ac-carriage")
@@ -135,7 +133,7 @@ def test_disembarking_starts_next_to_the_transport(server: LiveServer, open_tabl
     _to_p1_movement(t)
     p1.locator("[data-testid=w40-movement] [data-pick='p1-ac-breach']").last.click()
     p1.locator("[data-testid=w40-plan]").wait_for()
-    _shot(p1, "disembark-plan.png")
+    _shot(p1, shots, "disembark-plan.png")
     t.click("p1", "[data-testid=w40-confirm]")
     st = _state(t.spectator)
     assert st["game"]["units"]["p1-ac-breach"]["location"] == "table", p1.evaluate(
@@ -143,7 +141,9 @@ def test_disembarking_starts_next_to_the_transport(server: LiveServer, open_tabl
     )
 
 
-def test_the_plan_counts_climbing_as_the_referee_does(server: LiveServer, open_table: Any) -> None:
+def test_the_plan_counts_climbing_as_the_referee_does(
+    server: LiveServer, open_table: Any, shots: Path
+) -> None:
     t = _ruined_city(server, open_table, {"ac-carriage": 1})
     for player in ("p1", "p2"):
         t.click(player, "[data-testid=w40-declare]")
@@ -176,7 +176,7 @@ def test_the_plan_counts_climbing_as_the_referee_does(server: LiveServer, open_t
     assert found, farthest
     shown = float(found.group(1))
     assert p1.locator("[data-testid=w40-plan-warnings]").inner_text().count("climbs over") == 1
-    _shot(p1, "move-plan-climb.png")
+    _shot(p1, shots, "move-plan-climb.png")
     p1.locator("[data-testid=w40-confirm]").click()
     t.settle()
     refusal = p1.evaluate("window.__vantage.lastRejection")
@@ -188,7 +188,7 @@ def test_the_plan_counts_climbing_as_the_referee_does(server: LiveServer, open_t
 
 
 def test_a_unit_that_embarked_this_phase_is_not_offered_disembark(
-    server: LiveServer, open_table: Any
+    server: LiveServer, open_table: Any, shots: Path
 ) -> None:
     """QA s13: the page offered Disembark to a unit that had embarked earlier in the phase (the
     referee refuses `rule/disembark_start`); now it reads `started_embarked` and says why."""
@@ -230,4 +230,4 @@ def test_a_unit_that_embarked_this_phase_is_not_offered_disembark(
     stuck.wait_for()
     assert "Kiln Breachers cannot disembark: it embarked this phase" in stuck.inner_text()
     assert move.locator("[data-pick='p1-ac-breach']").count() == 0
-    _shot(p1, "no-disembark-after-embark.png")
+    _shot(p1, shots, "no-disembark-after-embark.png")

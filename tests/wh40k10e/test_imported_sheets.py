@@ -1,7 +1,7 @@
 """An imported BattleScribe army read as datasheets (rules decision R41; army audit s14).
 
 The rosters are invented and written here in New Recruit's JSON form, shaped as the audit's
-exports were (``/tmp/s14/armies/files/A_ember.ros``): a Leader with both the datasheet's
+exports were (a BattleScribe .ros of an invented army): a Leader with both the datasheet's
 "Leader" ability and the core rule "Leader", a Transport profile of ``typeName="Transport"``,
 and a group of 9 troopers whose totals are 7 rifles, 2 lances and 9 close combat weapons.
 Revision 3 games keep reading them as they did (R38).

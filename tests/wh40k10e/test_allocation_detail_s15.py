@@ -4,6 +4,8 @@ left to allocate (views.py ``_with_weapon``, derived for each view, not an event
 
 from __future__ import annotations
 
+import pytest
+
 from tests.wh40k10e.arrange import arranged, row
 from tests.wh40k10e.test_rerolls import shots
 from tests.wh40k10e.test_rules import run
@@ -85,3 +87,43 @@ def test_the_prompt_gives_ap_and_random_damage() -> None:
     assert detail["wounds_left"] == 1
     # The state's own pending is untouched: the detail is the view's.
     assert s.pending is not None and dict(s.pending.detail) == {}
+
+
+def test_two_games_paused_at_once_re_run_each_attack_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The detail is remembered per paused attack, not for the last one only: two games asked
+    for in turn did re-run each other's attack for every view (review s15: 0.1 s each)."""
+    from vantage.rules.wh40k10e import attacks
+
+    games = []
+    for wounds in ([4, 4, 3, 3], [4, 4, 4, 3, 3, 3]):
+        s = _brood_half_in_the_wood(LINE)
+        n = len(wounds) // 2
+        s, d = run(s, "p1", shots(s, LINE, "Ember carbine", BROOD, n=n), wounds)
+        assert isinstance(d, Accepted), d
+        games.append(s)
+    runs = []
+    real = attacks.run
+    monkeypatch.setattr(attacks, "run", lambda *a, **k: runs.append(1) or real(*a, **k))
+    for _ in range(3):
+        for s, left in zip(games, (2, 3), strict=True):
+            for viewer in ("p1", "p2", None):
+                assert _pending(s, viewer)["detail"]["wounds_left"] == left
+    assert len(runs) <= 2
+
+
+def test_a_replay_that_fails_leaves_the_prompt_without_its_detail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug in the replay must not break every view of the game (review s15)."""
+    from vantage.rules.wh40k10e import attacks
+
+    s = _brood_half_in_the_wood(LINE)
+    s, d = run(s, "p1", shots(s, LINE, "Ember carbine", BROOD, n=1), [4, 3])
+    assert isinstance(d, Accepted), d
+
+    def broken(*_a: object, **_k: object) -> object:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(attacks, "run", broken)
+    p = _pending(s, "p2")
+    assert p["kind"] == "allocate" and p["detail"] == {}

@@ -174,6 +174,39 @@ def test_an_enemy_aircraft_nearby_does_not_stop_a_move_to_an_objective() -> None
     assert not events(d, "rule_warning")
 
 
+def _plane_behind(revision: int | None = None) -> State:
+    """Kiln Breachers at y 19 consolidate; the Brood 3.2" ahead, the Swarm made an AIRCRAFT
+    2.5" behind: nearer than the Brood."""
+    s = arranged(
+        {BREACH: row(24, 19, 5), BROOD: row(24, 22.2, 10), SWARM: row(24, 16.5, 3, dx=2.5)},
+        "fight",
+        request=_request(revision),
+    )
+    plane = s.sheets[SWARM]
+    plane = replace(plane, keywords=(*plane.keywords, "AIRCRAFT"))
+    table = replace(
+        s.table,
+        units={**s.table.units, SWARM: replace(s.table.units[SWARM], keywords=plane.keywords)},
+    )
+    s = replace(s, sheets={**s.sheets, SWARM: plane}, table=table)
+    return evolve(s, Waiting(pending=Pending(player="p1", kind="consolidate", unit=BREACH)))
+
+
+def test_a_consolidation_ignores_an_enemy_aircraft_when_finding_the_closest_enemy() -> None:
+    """§4.7: a model that cannot FLY ignores AIRCRAFT when it finds the closest enemy model
+    (review s15): moving at the Brood, away from the nearer plane, is closer."""
+    s = _plane_behind()
+    _, d = run(s, "p1", c.Consolidate(unit=BREACH, paths=shift(s, BREACH, 0, 1.2)))
+    assert isinstance(d, Accepted), d
+    assert not events(d, "rule_warning")
+
+
+def test_a_game_of_revision_4_counts_the_aircraft_as_the_closest_enemy() -> None:
+    s = _plane_behind(revision=4)
+    _, d = run(s, "p1", c.Consolidate(unit=BREACH, paths=shift(s, BREACH, 0, 1.2)))
+    assert isinstance(d, Rejection) and d.code == "rule/not_closer", d
+
+
 def test_a_game_of_revision_4_judges_it_as_a_move_to_the_objective() -> None:
     s = _consolidating(20.7, revision=4)
     _, d = run(s, "p1", c.Consolidate(unit=BREACH, paths=shift(s, BREACH, *AWAY)))

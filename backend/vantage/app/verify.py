@@ -50,7 +50,8 @@ def same_event(produced: Any, logged: Any) -> bool:
     to the event since it was logged aside when they hold their empty default (a logged event
     without the key decodes to that default: Death Angel's ``pool_ran_out.partly``). Events
     nested in an event's list (10e ``formations_declared.warnings``) are compared the same way;
-    anything else must be equal (a nested object missing a key is a different event)."""
+    anything else must be equal (a nested object missing a key is a different event): a field
+    added later to a nested object (a ``Pending``, an ``AttackPlan``) needs a rule here first."""
     if produced == logged:
         return True
     if not (_is_event(produced) and _is_event(logged)):

@@ -225,6 +225,14 @@ def _three_inch(
     after = state.table.with_models({m: s.end for m, s in sweeps.items() if s.end})
     enemies = geo.enemy_models(state.table, state.owner(unit))
     engaged_after = geo.engaged_enemies(after, unit)
+    if state.options.since(5):
+        # a unit that cannot FLY ignores AIRCRAFT when it piles in or consolidates (§4.7, §4.9;
+        # R43 b, review s15): neither its closest enemy model nor Engagement Range counts them
+        from vantage.rules.wh40k10e.aircraft import fight_enemies
+
+        foes = fight_enemies(state, unit, {e.unit for e in enemies})
+        enemies = [e for e in enemies if e.unit in foes]
+        engaged_after = fight_enemies(state, unit, engaged_after)
     objective = kind == "consolidate" and bool(state.table.objectives) and not engaged_after
     if objective and state.options.since(5):
         # The branch is chosen by whether the unit COULD end in Engagement Range, not by where
@@ -242,7 +250,9 @@ def _three_inch(
                     )
                 )
                 break
-            closest = min(enemies, key=lambda e, s=start: distance(s, e))  # type: ignore[misc]
+            closest = min(enemies, key=lambda e, s=start: distance(s, e), default=None)  # type: ignore[misc]
+            if closest is None:
+                break
             if distance(after.models[mid], closest) >= distance(start, closest) - 1e-6:
                 problems.append(
                     problem(

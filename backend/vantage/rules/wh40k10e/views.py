@@ -15,6 +15,9 @@ unit was embarked when the phase started: only such a unit may disembark (§3.7)
 
 from __future__ import annotations
 
+import logging
+import threading
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -28,6 +31,8 @@ from vantage.rules.wh40k10e.evolve import apply_formation
 from vantage.rules.wh40k10e.leaders import is_character
 from vantage.rules.wh40k10e.sheets import UnitSheet
 from vantage.rules.wh40k10e.state import AttackPlan, Pending, State, UnitStatus
+
+_log = logging.getLogger(__name__)
 
 _PENDING: Codec[Pending] = Codec(Pending)
 _STATUS: Codec[UnitStatus] = Codec(UnitStatus)
@@ -134,9 +139,12 @@ class _RecordedOnly:
         raise _Unrecorded
 
 
-_ASKING: list[tuple[AttackPlan, Pending, Pending]] = []
-"""The last paused allocation shown and its detailed pending: the seats and spectators ask for
-the same state one after another, so the attack is re-run once, not once per view."""
+_ASKING: OrderedDict[int, tuple[AttackPlan, Pending, Pending]] = OrderedDict()
+"""Recent paused allocations shown (by their plan) and their detailed pendings: the seats and
+spectators ask for the same state one after another, so the attack is re-run once, not once
+per view; a few games paused at once do not evict each other (review s15)."""
+_ASKING_KEPT = 64
+_ASKING_LOCK = threading.Lock()  # views may be projected in worker threads
 
 
 def _with_weapon(state: State, pending: Pending) -> Pending:
@@ -149,14 +157,19 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
     plan = state.attack
     if plan is None:
         return pending
-    for seen, asked, shown in _ASKING:
-        if seen is plan and asked == pending:
-            return shown
+    with _ASKING_LOCK:
+        known = _ASKING.get(id(plan))
+        if known is not None and known[0] is plan and known[1] == pending:
+            _ASKING.move_to_end(id(plan))
+            return known[2]
     from vantage.rules.wh40k10e.attacks import run
 
     try:
         asking = run(state, plan, _RecordedOnly()).asking
     except _Unrecorded:
+        asking = None
+    except Exception:  # a bug in the replay must not break every view of the game
+        _log.exception("the paused attack could not be re-run for its prompt's detail")
         asking = None
     weapon = None if asking is None else state.sheets[plan.unit].weapon(asking.weapon)
     if asking is None or weapon is None:
@@ -174,7 +187,10 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
     else:
         detail["wounds_left"] = asking.left
     shown = replace(pending, detail=detail)
-    _ASKING[:] = [(plan, pending, shown)]
+    with _ASKING_LOCK:
+        _ASKING[id(plan)] = (plan, pending, shown)
+        while len(_ASKING) > _ASKING_KEPT:
+            _ASKING.popitem(last=False)
     return shown
 
 

@@ -358,7 +358,8 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     t.click(first, "[data-testid=w40-declare-charge]")
     t.answer_others(first)
     assert t.pending()["kind"] == "charge_move"
-    if t.pending()["detail"]["out_of_reach"]:
+    short = bool(t.pending()["detail"]["out_of_reach"])
+    if short:
         # A roll too short for the charge: the prompt says it fails; this casual game's referee
         # only warns about an overlong charge move, so it may still be made.
         seats[first].locator("[data-testid=w40-charge-failed]").wait_for()
@@ -382,7 +383,8 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
     back = seats[first].evaluate(f"window.__vantage.model('{mover}-1')")
     assert math.dist((back["x"], back["y"]), (model["x"], model["y"])) < 0.01, back
     # dropped about 0.3" short of the target's base: the page puts it in base contact, which
-    # the rule asks for where it can be reached (R11); the referee would warn otherwise
+    # the rule asks for where it can be reached (R11), when contact fits the roll; a roll too
+    # short leaves it where dropped (h4 s15 #5: the snap had pulled it past the roll)
     t.drag(first, f"{mover}-1", (model["x"] + dx * go, model["y"] + dy * go))
     t.click(first, "[data-testid=w40-confirm]")
     t.answer_others(first)
@@ -394,7 +396,10 @@ def test_two_players_play_every_phase_and_a_spectator_watches(
             ask.reply({"type": "distance", "a": f"{mover}-1", "b": m["id"]})["a"]
             for m in _models(_state(spectator), charged)
         ]
-    assert min(gaps) <= 0.01, gaps  # the referee's base contact
+    if short:
+        assert 0.2 < min(gaps) < 0.4, gaps  # kept where dropped
+    else:
+        assert min(gaps) <= 0.01, gaps  # the referee's base contact
     t.end_phase(first)
 
     # Fight: both engaged units fight, each from its own player's screen.

@@ -9,7 +9,7 @@
 
 import { footprint, reach } from "../geometry/base-footprint";
 import { type Point, distance } from "../geometry/vec";
-import { closestPoints } from "../board/tools/closest-points";
+import { convexDistance, convexGap, difference, normalized } from "../geometry/convex-gap";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import type { ModelInfo } from "../protocol/messages";
 import { shownTable } from "./board-state";
@@ -24,19 +24,73 @@ export const CONTACT_GAP = 0.004;
 
 const SNAPPING: ReadonlySet<PlanPurpose> = new Set(["charge", "pile_in", "consolidate"]);
 
-const polygon = (m: ModelInfo, at: Point): Point[] =>
-  outlinePolygon(offsetOutline({ base: m.base, at, facing: m.facing }, 0), 96);
-
-/** The plan gap between two bases (0 where they overlap); circles exactly, others sampled. */
-export function baseGap(a: ModelInfo, at: Point, b: ModelInfo): number {
-  const fa = footprint(a.base);
-  const fb = footprint(b.base);
-  const round = (f: typeof fa) => f.kind === "ellipse" && f.along === f.across;
-  if (round(fa) && round(fb) && fa.kind === "ellipse" && fb.kind === "ellipse") {
-    return Math.max(0, distance(at, b) - fa.along - fb.along);
-  }
-  return closestPoints(polygon(a, at), polygon(b, b)).distance;
+/** A base about its position: a round base's radius, or its outline (counter-clockwise) and how
+ * far it reaches; cached by base and facing (a pointer move measures thousands of gaps). */
+interface Shape {
+  key: string;
+  radius: number | null;
+  outline: Point[];
+  reach: number;
 }
+
+/** Caches cleared whole past this many entries (bases and facings on one table are few). */
+const CACHE_LIMIT = 2000;
+const shapes = new Map<string, Shape>();
+const differences = new Map<string, Point[]>();
+/** The shape of a base object at a facing, without making its key again (the state's base
+ * objects are shared by every copy of a model). */
+let byBase = new WeakMap<object, Map<number, Shape>>();
+
+function shapeOf(m: Pick<ModelInfo, "base" | "facing">): Shape {
+  const quick = byBase.get(m.base)?.get(m.facing);
+  if (quick) return quick;
+  const key = `${JSON.stringify(m.base)}@${m.facing}`;
+  const known = shapes.get(key) ?? newShape(m, key);
+  const facings = byBase.get(m.base) ?? new Map<number, Shape>();
+  facings.set(m.facing, known);
+  byBase.set(m.base, facings);
+  return known;
+}
+
+function newShape(m: Pick<ModelInfo, "base" | "facing">, key: string): Shape {
+  const f = footprint(m.base);
+  const round = f.kind === "ellipse" && f.along === f.across;
+  const outline = round ? [] : normalized(outlinePolygon(offsetOutline({ base: m.base, at: { x: 0, y: 0 }, facing: m.facing }, 0), 96));
+  const shape: Shape = { key, radius: round ? f.along : null, outline, reach: reach(m.base) };
+  if (shapes.size >= CACHE_LIMIT) {
+    shapes.clear();
+    byBase = new WeakMap();
+  }
+  shapes.set(key, shape);
+  return shape;
+}
+
+function differenceOf(a: Shape, b: Shape): Point[] {
+  const key = `${a.key}|${b.key}`;
+  const known = differences.get(key);
+  if (known) return known;
+  const made = difference(a.outline, b.outline);
+  if (differences.size >= CACHE_LIMIT) differences.clear();
+  differences.set(key, made);
+  return made;
+}
+
+/** The gap between shape `sa` at `a` and shape `sb` at `b`; a round base measured exactly. */
+function shapeGap(sa: Shape, a: Point, sb: Shape, b: Point): number {
+  if (sa.radius !== null && sb.radius !== null) return Math.max(0, distance(a, b) - sa.radius - sb.radius);
+  if (sa.radius !== null) return Math.max(0, convexDistance({ x: a.x - b.x, y: a.y - b.y }, sb.outline) - sa.radius);
+  if (sb.radius !== null) return Math.max(0, convexDistance({ x: b.x - a.x, y: b.y - a.y }, sa.outline) - sb.radius);
+  return convexGap(a, b, differenceOf(sa, sb));
+}
+
+/** The plan gap between two bases (0 where they overlap); circles exactly, others sampled
+ * (96 points an oval), in time linear in the samples. */
+export function baseGap(a: ModelInfo, at: Point, b: ModelInfo): number {
+  return shapeGap(shapeOf(a), at, shapeOf(b), b);
+}
+
+/** No closer than this, by their reaches alone: the broad phase before a gap is measured. */
+const apart = (sa: Shape, a: Point, sb: Shape, b: Point, gap: number): boolean => distance(a, b) - sa.reach - sb.reach > gap;
 
 /** Where `model` dropped at `at` goes against `enemy`: the spot on the ray from the enemy's
  * centre through `at` whose gap is CONTACT_GAP (bisection; the gap grows along the ray). */
@@ -46,11 +100,12 @@ export function against(model: ModelInfo, at: Point, enemy: ModelInfo): Point | 
   const len = Math.hypot(dx, dy);
   if (len < 1e-9) return null;
   const spot = (t: number): Point => ({ x: enemy.x + (dx / len) * t, y: enemy.y + (dy / len) * t });
+  const gap = gapsTo(model, enemy);
   let lo = 0;
   let hi = len + SNAP + 1;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
-    if (baseGap(model, spot(mid), enemy) >= CONTACT_GAP) hi = mid;
+    if (gap(spot(mid)) >= CONTACT_GAP) hi = mid;
     else lo = mid;
   }
   return spot(hi);
@@ -63,44 +118,38 @@ function nearEnemy(
   m: ModelInfo,
   at: Point,
 ): ModelInfo | undefined {
-  return models
-    .filter((o) => enemy(o) && o.id !== m.id)
-    .map((o) => ({ o, gap: baseGap(m, at, o) }))
-    .filter(({ gap }) => gap <= SNAP)
-    .sort((a, b) => a.gap - b.gap)[0]?.o;
+  const sm = shapeOf(m);
+  let best: ModelInfo | undefined;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const o of models) {
+    if (o.id === m.id || !enemy(o)) continue;
+    const so = shapeOf(o);
+    if (apart(sm, at, so, o, SNAP)) continue;
+    const gap = shapeGap(sm, at, so, o);
+    if (gap <= SNAP && gap < bestGap) {
+      best = o;
+      bestGap = gap;
+    }
+  }
+  return best;
 }
 
 /** `m` at `to` overlaps no other base (those in `placed` where they are put). */
 function clearAt(models: readonly ModelInfo[], placed: ReadonlyMap<string, Point>, m: ModelInfo, to: Point): boolean {
+  const sm = shapeOf(m);
   return models.every((o) => {
     if (o.id === m.id) return true;
-    const at = placed.get(o.id);
-    const other = at ? { ...o, x: at.x, y: at.y } : o;
-    return baseGap(m, to, other) > 0;
+    const at = placed.get(o.id) ?? o;
+    const so = shapeOf(o);
+    return apart(sm, to, so, at, 0) || shapeGap(sm, to, so, at) > 0;
   });
 }
 
-/** `baseGap(model, at, enemy)` for many `at`: the enemy's outline made once, and a round model
- * measured from its centre (the search runs while dragging). */
+/** `baseGap(model, at, enemy)` for many `at`: the shapes looked up once. */
 function gapsTo(model: ModelInfo, enemy: ModelInfo): (at: Point) => number {
-  const fm = footprint(model.base);
-  const fe = footprint(enemy.base);
-  if (fm.kind !== "ellipse" || fm.along !== fm.across) {
-    if (fe.kind !== "ellipse" || fe.along !== fe.across) return (at) => baseGap(model, at, enemy);
-    // a round enemy: from its centre to the model's outline, moved to `at`
-    const own = polygon(model, { x: 0, y: 0 });
-    const re = fe.along;
-    return (at) => {
-      const moved = own.map((p) => ({ x: p.x + at.x, y: p.y + at.y }));
-      return Math.max(0, closestPoints([enemy], moved).distance - re);
-    };
-  }
-  const r = fm.along;
-  if (fe.kind === "ellipse" && fe.along === fe.across) {
-    return (at) => Math.max(0, distance(at, enemy) - r - fe.along);
-  }
-  const outline = polygon(enemy, enemy);
-  return (at) => Math.max(0, closestPoints([at], outline).distance - r);
+  const sm = shapeOf(model);
+  const se = shapeOf(enemy);
+  return (at) => shapeGap(sm, at, se, enemy);
 }
 
 /** Bisection steps along a ray: 2^-20 of a few inches, far below CONTACT_GAP. */
@@ -177,7 +226,9 @@ export function contactWithin(
   return null;
 }
 
-/** The drops of a planned move with each one near an enemy base put in contact with it. */
+/** The drops of a planned move with each one near an enemy base put in contact with it: each
+ * spot clear of the other models, those of this drop decided before it where they are put (two
+ * models dragged side by side onto one enemy converge; the referee refuses an overlap). */
 export function snapToContact(
   models: readonly ModelInfo[],
   enemy: (m: ModelInfo) => boolean,
@@ -189,12 +240,11 @@ export function snapToContact(
   const placed = new Map(drops.map((d) => [d.model, d.to]));
   return drops.map((d) => {
     const m = byId.get(d.model);
-    if (!m) return d;
-    const near = nearEnemy(models, enemy, m, d.to);
-    if (!near) return d;
-    const to = against(m, d.to, near);
-    if (!to) return d;
-    return clearAt(models, placed, m, to) ? { model: d.model, to } : d;
+    const near = m && nearEnemy(models, enemy, m, d.to);
+    const to = m && near ? against(m, d.to, near) : null;
+    const out = m && to && clearAt(models, placed, m, to) ? { model: d.model, to } : d;
+    placed.set(out.model, out.to);
+    return out;
   });
 }
 
@@ -204,40 +254,40 @@ export function snapToContact(
  * length, climbing not counted). Where the spot straight from the enemy's centre does not fit
  * (or is taken), the contact spot on that enemy's outline nearest the drop that fits and is clear
  * is used, towards the model's last path point (r3 review #2); with none, the drop stays where it
- * was (h4 s15 #5: a drop short of the enemy was pulled past the roll into contact). The same for
- * a drop and for the drag's live read-out, so both show the same distance. */
+ * was (h4 s15 #5: a drop short of the enemy was pulled past the roll into contact). Every spot
+ * is clear of the spots already decided in this drop and of the others' drops (r4 review #2).
+ * The same for a drop and for the drag's live read-out, so both show the same distance. Only the
+ * few bases within reach are measured (r4 review #1: ovals froze the page on every move). */
 export function dropOnPlan(state: W40State, plan: MovePlan, moves: readonly Drop[]): MovePlan {
+  if (!SNAPPING.has(plan.purpose)) return addDrop(plan, moves);
   const mover = state.game.units[plan.unit]?.sheet.player;
   const owner = new Map(state.units.map((u) => [u.id, u.player]));
   const shown = shownTable(state, plan).state.models;
   const enemy = (m: ModelInfo) => owner.get(m.unit) !== mover;
-  const snapped = snapToContact(shown, enemy, plan.purpose, moves);
-  const limit = SNAPPING.has(plan.purpose) ? planLimit(state, plan, plan.purpose) : null;
-  if (limit === null) return addDrop(plan, snapped);
-  const lengths = pathLengths(addDrop(plan, snapped));
-  const fits = (d: Drop) => (lengths.get(d.model) ?? 0) <= limit + 1e-6;
+  const limit = planLimit(state, plan, plan.purpose);
   const sofar = pathLengths(plan);
   const at = positions(plan);
   const byId = new Map(shown.map((m) => [m.id, m]));
   // Other models of this drop where they are put (decided ones) or dropped (the rest).
   const placed = new Map(moves.map((d) => [d.model, d.to]));
+  const decide = (raw: Drop): Drop => {
+    const m = byId.get(raw.model);
+    const near = m && nearEnemy(shown, enemy, m, raw.to);
+    if (!m || !near) return raw;
+    const clear = (to: Point) => clearAt(shown, placed, m, to);
+    const from = at.get(raw.model);
+    const budget = limit === null ? null : limit - (sofar.get(raw.model) ?? 0);
+    const radial = against(m, raw.to, near);
+    const fits = (p: Point) => budget === null || from === undefined || distance(from, p) <= budget + 1e-6;
+    if (radial && fits(radial) && clear(radial)) return { model: raw.model, to: radial };
+    if (budget === null || !from) return raw;
+    const spot = contactWithin(m, raw.to, near, from, budget, clear);
+    return spot ? { model: raw.model, to: spot } : raw;
+  };
   return addDrop(
     plan,
-    snapped.map((d, i) => {
-      const raw = moves[i] ?? d;
-      let out: Drop = d;
-      if (d === raw || !fits(d)) {
-        const m = byId.get(raw.model);
-        const from = at.get(raw.model);
-        const near = m && nearEnemy(shown, enemy, m, raw.to);
-        const spot =
-          m && from && near
-            ? contactWithin(m, raw.to, near, from, limit - (sofar.get(raw.model) ?? 0), (to) =>
-                clearAt(shown, placed, m, to),
-              )
-            : null;
-        out = spot ? { model: raw.model, to: spot } : raw;
-      }
+    moves.map((raw) => {
+      const out = decide(raw);
       placed.set(out.model, out.to);
       return out;
     }),

@@ -44,32 +44,90 @@ function halfExtents(base: Base): { x: number; y: number } {
   return { x: r, y: r };
 }
 
-/** The strips wholly within 6" of a battlefield edge to try for an arrival from Reserves (§4.5:
- * Strategic Reserves must be set up there): the own table edge, then, for a unit whose models
- * are too long to stand wholly within 6" of it (a vehicle on an oval base facing the enemy), the
- * side edges in the own half. Each strip is widened by what the proposal's reach circle
- * overstates, so a model is kept wholly within 6" by its real footprint. */
-function edgeStrips(state: W40State, models: readonly { base: Base }[], bounds: Bounds, low: boolean): Bounds[] {
+/** Inches: the gap between two models of an arrival's grid, and the room kept at the strip's sides. */
+const GRID_GAP = 0.4;
+const GRID_MARGIN = 0.1;
+
+/** A strip wholly within 6" of a battlefield edge: `along` runs beside the edge (x for the own
+ * edge, y for a side edge), `from` is the edge's coordinate across it and `dir` points into the
+ * table, `min`/`max` bound the strip along the edge. */
+interface EdgeStrip {
+  along: "x" | "y";
+  from: number;
+  dir: 1 | -1;
+  min: number;
+  max: number;
+}
+
+/** The strips to try for an arrival from Reserves (§4.5: Strategic Reserves are set up wholly
+ * within 6" of a battlefield edge): the own table edge, then the side edges in the own half (a
+ * model too long to stand within 6" of the own edge facing the enemy: a vehicle on an oval). */
+function edgeStrips(state: W40State, bounds: Bounds, low: boolean): EdgeStrip[] {
   const { width, depth } = state.table;
-  const reachOf = Math.max(0.5, ...models.map((m) => reach(m.base)));
-  const half = models.map((m) => halfExtents(m.base));
-  const hx = Math.max(0.5, ...half.map((h) => h.x));
-  const hy = Math.max(0.5, ...half.map((h) => h.y));
-  const own = low ? { ...bounds, minY: 0, maxY: 6 } : { ...bounds, minY: depth - 6, maxY: depth };
-  if (2 * hy <= 6 - 0.2) {
-    const slack = reachOf - hy;
-    return [{ ...own, minY: own.minY - (low ? 0 : slack), maxY: own.maxY + (low ? slack : 0) }];
-  }
-  const ownHalf = low ? { minY: 0, maxY: depth / 2 } : { minY: depth / 2, maxY: depth };
-  const slack = reachOf - hx;
+  const half = low ? { min: 0, max: depth / 2 } : { min: depth / 2, max: depth };
   return [
-    { ...ownHalf, minX: 0, maxX: 6 + slack },
-    { ...ownHalf, minX: width - 6 - slack, maxX: width },
+    { along: "x", from: low ? 0 : depth, dir: low ? 1 : -1, min: bounds.minX, max: bounds.maxX },
+    { along: "y", from: 0, dir: 1, ...half },
+    { along: "y", from: width, dir: -1, ...half },
   ];
 }
 
+/** An arrival laid out in a strip: rows beside the edge, as many models to a row as it takes to
+ * stay within 6" of the edge by the footprints (rows of five where they fit), placed where no
+ * other model is in the way if it can be. `fits`: every model wholly within 6" of the edge. */
+function edgeGrid(
+  models: readonly { id: ModelId; base: Base }[],
+  strip: EdgeStrip,
+  others: readonly Obstacle[],
+): { spots: Map<ModelId, Point>; fits: boolean; clear: boolean } {
+  const half = models.map((m) => halfExtents(m.base));
+  const hx = Math.max(0.25, ...half.map((h) => h.x));
+  const hy = Math.max(0.25, ...half.map((h) => h.y));
+  // Half extents beside the edge (u) and away from it (v).
+  const [hu, hv] = strip.along === "x" ? [hx, hy] : [hy, hx];
+  const pu = 2 * hu + GRID_GAP;
+  const pv = 2 * hv + GRID_GAP;
+  const depth = 6 - 2 * hv - 2 * GRID_MARGIN;
+  const rowsRoom = depth < 0 ? 0 : Math.floor(depth / pv + 1e-9) + 1;
+  const span = strip.max - strip.min - 2 * hu - 2 * GRID_MARGIN;
+  const perRowRoom = span < 0 ? 1 : Math.floor(span / pu + 1e-9) + 1;
+  const n = models.length;
+  const perRow = Math.max(1, Math.min(n, perRowRoom, Math.max(Math.min(5, n), Math.ceil(n / Math.max(1, rowsRoom)))));
+  const rows = Math.ceil(n / perRow);
+  const fits = rows <= rowsRoom && hu * 2 <= strip.max - strip.min;
+  const place = (centre: number): Map<ModelId, Point> => {
+    const out = new Map<ModelId, Point>();
+    models.forEach((m, i) => {
+      const row = Math.floor(i / perRow);
+      const inRow = Math.min(perRow, n - row * perRow);
+      const u = centre + ((i % perRow) - (inRow - 1) / 2) * pu;
+      const v = strip.from + strip.dir * (GRID_MARGIN + hv + row * pv);
+      out.set(m.id, strip.along === "x" ? { x: u, y: v } : { x: v, y: u });
+    });
+    return out;
+  };
+  const blockHalf = ((perRow - 1) * pu) / 2 + hu + GRID_MARGIN;
+  const lo = strip.min + blockHalf;
+  const hi = Math.max(lo, strip.max - blockHalf);
+  const clearOf = (spots: ReadonlyMap<ModelId, Point>) =>
+    models.every((m) => {
+      const p = spots.get(m.id) as Point;
+      const r = reach(m.base);
+      return others.every((o) => distance(o.at, p) > o.radius + r + 0.1);
+    });
+  let first: Map<ModelId, Point> | null = null;
+  for (let i = 0; i < 16; i++) {
+    const spots = place(lo + (hi - lo) * ((i * 0.37 + 0.5) % 1));
+    first ??= spots;
+    if (clearOf(spots)) return { spots, fits, clear: true };
+  }
+  return { spots: first ?? new Map(), fits, clear: false };
+}
+
 /** A set-up proposal: along the zone's front (deployment), or wholly within 6" of a table edge
- * (Reserves: the own edge, or a side edge for a model too long for it). */
+ * (Reserves: the own edge, or a side edge in the own half when the unit does not fit there): the
+ * first strip where it fits clear of other models, else the first where it fits (the plan warns
+ * of the overlap), else the own edge (the plan warns that some models must be moved, r4 #3). */
 export function placementPlan(state: W40State, unit: UnitId, purpose: PlanPurpose, area: "zone" | "edge"): MovePlan {
   const status = state.game.units[unit];
   const player = status?.sheet.player ?? "";
@@ -81,19 +139,21 @@ export function placementPlan(state: W40State, unit: UnitId, purpose: PlanPurpos
   const others: Obstacle[] = state.models.map((m) => ({ at: { x: m.x, y: m.y }, radius: reach(m.base) }));
   // In the zone: along its front (towards the enemy); Reserves: along a table edge.
   if (area === "zone") return startPlan(unit, purpose, proposePlacement(models, bounds, others, !low));
-  const strips = edgeStrips(state, models, bounds, low);
-  const tries = strips.map((strip) => proposePlacement(models, strip, others, low));
-  const fits = tries.find((spots) => insideStrip(spots, models, strips[tries.indexOf(spots)]!));
-  return startPlan(unit, purpose, fits ?? tries[0] ?? new Map());
+  const tries = edgeStrips(state, bounds, low).map((strip) => edgeGrid(models, strip, others));
+  const best = tries.find((t) => t.fits && t.clear) ?? tries.find((t) => t.fits) ?? tries[0];
+  return startPlan(unit, purpose, best?.spots ?? new Map());
 }
 
-/** Every model's reach circle inside the (widened) strip: the proposal was not a fallback. */
-function insideStrip(spots: ReadonlyMap<ModelId, Point>, models: readonly { id: ModelId; base: Base }[], b: Bounds): boolean {
-  return models.every((m) => {
-    const p = spots.get(m.id);
-    const r = reach(m.base);
-    return p !== undefined && p.x - r >= b.minX - 1e-6 && p.x + r <= b.maxX + 1e-6 && p.y - r >= b.minY - 1e-6 && p.y + r <= b.maxY + 1e-6;
-  });
+/** Whether a placed model is wholly within 6" of a battlefield edge by its footprint's bounding
+ * box (the referee's `placement.edge_problems`, Strategic Reserves §4.5). */
+export function nearEdge(state: W40State, m: ModelInfo): boolean {
+  const o = offsetOutline({ base: m.base, at: { x: m.x, y: m.y }, facing: m.facing }, 0);
+  const pts = outlinePolygon(o, 96);
+  const xs = pts.map((p) => p.x);
+  const ys = pts.map((p) => p.y);
+  const { width, depth } = state.table;
+  const e = 1e-6;
+  return Math.max(...xs) <= 6 + e || Math.max(...ys) <= 6 + e || Math.min(...xs) >= width - 6 - e || Math.min(...ys) >= depth - 6 - e;
 }
 
 /** How far the plan's models may go, in inches, when the client can tell. */

@@ -17,6 +17,7 @@ import { type MovePlan, PLACES_ONLY, longestPath, pathLengths, positions, waypoi
 import type { Namer } from "./names";
 import type { W40State } from "./wire";
 import { shownTable } from "./board-state";
+import { nearEdge } from "./plan-start";
 
 /** Inches: the referee's base contact (a gap this small or less). */
 const CONTACT = 0.01;
@@ -257,6 +258,15 @@ function placementWarnings({ state, plan, names }: PlanContext): string[] {
   if (outside) out.push(`${names.model(outside.id)} is not wholly within your deployment zone (§4.8).`);
   if ((plan.purpose === "arrive" || plan.purpose === "rapid_ingress") && near) {
     out.push(`${names.model(near.id)} is within 9" of an enemy model: arriving units are set up more than 9" away (§4.5).`);
+  }
+  // Strategic Reserves: wholly within 6" of a battlefield edge, as the referee checks it
+  // (placement.edge_problems); a unit too big for the strips is proposed anyway (r4 review #3).
+  if (plan.purpose === "arrive" && state.game.units[plan.unit]?.reserve === "strategic") {
+    const far = mine.filter((m) => !nearEdge(state, m));
+    if (far.length > 0) {
+      const named = far.slice(0, 3).map((m) => names.model(m.id)).join(", ");
+      out.push(`Move ${named}${far.length > 3 ? "…" : ""} wholly within 6" of a battlefield edge (Strategic Reserves, §4.5).`);
+    }
   }
   return out;
 }

@@ -52,7 +52,7 @@ describe('a Strategic Reserves arrival plan starts wholly within 6" of an edge',
       const far = [...plan.start].filter(([, p]) => !whollyNear(base, p, s.table.width, s.table.depth));
       expect(far).toEqual([]);
       // on the table, no two of the unit's bases overlapping, in coherency: no warning at all
-      const warnings = planWarnings({ state: s, plan, limit: null, names: namer(s), heights: null });
+      const warnings = planWarnings({ state: s, plan, limit: null, names: namer(s) });
       expect(warnings).toEqual([]);
     });
   }
@@ -60,7 +60,7 @@ describe('a Strategic Reserves arrival plan starts wholly within 6" of an edge',
   it("a unit that cannot fit is proposed anyway, and the plan says which models to move", () => {
     const s = arriving(oval(170, 105), 40);
     const plan = placementPlan(s, "p1-r", "arrive", "edge");
-    const warnings = planWarnings({ state: s, plan, limit: null, names: namer(s), heights: null });
+    const warnings = planWarnings({ state: s, plan, limit: null, names: namer(s) });
     expect(warnings.some((w) => w.startsWith("Move ") && w.includes('wholly within 6" of a battlefield edge (Strategic Reserves, §4.5)'))).toBe(true);
   });
 

@@ -12,8 +12,9 @@ export interface DiceGroup {
   counts?: number[];
 }
 
-/** A weapon's random characteristics, by the attacking unit and the weapon's name (the unit
- * sheets in the state: `weaponLookup`). */
+/** A weapon's random characteristics, by the attacking unit and the weapon's name as the event
+ * logs it (a Firing Deck weapon with its " [deck <model>]"; the unit sheets in the state:
+ * `weaponLookup`). */
 export type WeaponLookup = (unit: string, weapon: string) => { attacks: string; damage: string } | undefined;
 
 export type LineTone = "phase" | "roll" | "damage" | "warning" | "score" | "plain";
@@ -305,8 +306,7 @@ export function describeEvent(e: RawEvent, n: Namer, weapons?: WeaponLookup): Lo
         (Number(e["mortal_wounds"]) ? `, ${plural(Number(e["mortal_wounds"]), "mortal wound")}` : "") +
         (e["plunging"] ? " (Plunging Fire: AP improved by 1)" : "") +
         needWords(rec(e["needs"]));
-      const lent = /^(.*) \[deck [^\]]+\]$/.exec(str(e["weapon"]));
-      const sheet = weapons?.(str(e["unit"]), lent ? (lent[1] ?? "") : str(e["weapon"]));
+      const sheet = weapons?.(str(e["unit"]), str(e["weapon"]));
       return line(text, "roll", weaponDice(rec(e["dice"]), sheet));
     }
     case "mortal_wounds_rolled": {

@@ -13,9 +13,29 @@ import type { Logged } from "./w40-store";
 import type { W40State } from "./wire";
 
 /** A unit's weapon by name from the state's unit sheets (its Attacks and Damage), for the log's
- * dice: a D3 characteristic's die shows what it comes to ("4→2"). */
+ * dice: a D3 characteristic's die shows what it comes to ("4→2"). Looked up where the weapon
+ * really is (r4 review #4): a Firing Deck weapon ("Gun [deck p1-a-2]") in the sheet of the unit
+ * whose model lent it (the transport's sheet has it only while lent, under that name); a weapon
+ * the unit's sheet no longer has (a Leader's, after the attached unit split) in the sheets of
+ * its player's other units, when they all give it one profile. */
 export function weaponLookup(state: W40State | null): WeaponLookup {
-  return (unit, weapon) => state?.game.units[unit]?.sheet.weapons.find((w) => w.name === weapon);
+  return (unit, weapon) => {
+    if (!state) return undefined;
+    const units = Object.values(state.game.units);
+    const named = (sheet: (typeof units)[number]["sheet"], name: string) => sheet.weapons.find((w) => w.name === name);
+    const lent = /^(.*) \[deck ([^\]]+)\]$/.exec(weapon);
+    if (lent) {
+      const [, name = "", model = ""] = lent;
+      const owner = units.find((u) => u.sheet.models.some(([id]) => id === model));
+      return owner ? named(owner.sheet, name) : undefined;
+    }
+    const own = state.game.units[unit];
+    const found = own && named(own.sheet, weapon);
+    if (found || !own) return found;
+    const elsewhere = units.filter((u) => u.sheet.player === own.sheet.player).flatMap((u) => named(u.sheet, weapon) ?? []);
+    const first = elsewhere[0];
+    return first && elsewhere.every((w) => w.attacks === first.attacks && w.damage === first.damage) ? first : undefined;
+  };
 }
 
 interface Props {

@@ -111,6 +111,24 @@ def test_a_truncated_zip_is_refused(ros_bytes: bytes) -> None:
     assert _error("cut.rosz", data[: len(data) // 2]).code == "roster/bad_zip"
 
 
+def test_a_member_with_no_name_is_not_a_roster(ros_bytes: bytes) -> None:
+    """Found by the fuzz test: a damaged directory named a member "" and the zip reader's own
+    directory test failed on it (an IndexError, not a refusal)."""
+    import io
+    import zipfile
+
+    def with_nameless(members: dict[str, bytes]) -> bytes:
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w") as archive:
+            archive.writestr(zipfile.ZipInfo(""), b"?")
+            for name, data in members.items():
+                archive.writestr(name, data)
+        return buf.getvalue()
+
+    assert isinstance(import_roster("x.rosz", with_nameless({"a.ros": ros_bytes})), Army)
+    assert _error("x.rosz", with_nameless({})).code == "roster/bad_zip"
+
+
 def test_mac_junk_beside_the_roster_is_ignored(ros_bytes: bytes) -> None:
     data = _zip({"a.ros": ros_bytes, "__MACOSX/._a.ros": b"\0\5\26\7"})
     assert isinstance(import_roster("mac.rosz", data), Army)

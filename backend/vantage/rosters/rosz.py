@@ -29,8 +29,13 @@ def read_rosz(data: bytes) -> bytes:
                 raise RosterFailure(
                     BAD_ZIP, f"the zip holds {len(infos)} entries; a .rosz holds one roster"
                 )
+            # a damaged directory can name a member "" (``is_dir`` then fails): not a roster
             members = [
-                i for i in infos if not i.is_dir() and not i.filename.startswith(_JUNK_PREFIXES)
+                i
+                for i in infos
+                if i.filename
+                and not i.filename.endswith("/")
+                and not i.filename.startswith(_JUNK_PREFIXES)
             ]
             if len(members) != 1:
                 raise RosterFailure(

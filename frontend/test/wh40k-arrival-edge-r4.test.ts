@@ -12,11 +12,19 @@ import { fixture, status } from "./wh40k-fixture";
 
 const circle = (mm: number): Base => ({ shape: "circle", diameter_mm: mm });
 const oval = (l: number, w: number): Base => ({ shape: "oval", length_mm: l, width_mm: w });
+/** A rectangle hull l x w inches, its length along the model's facing (local x). */
+const hull = (l: number, w: number): Base => ({
+  shape: "hull",
+  points: [[l / 2, w / 2], [-l / 2, w / 2], [-l / 2, -w / 2], [l / 2, -w / 2]],
+});
 
 /** The referee's test: the footprint's bounding box (facing the enemy: an oval's length on y). */
 function whollyNear(base: Base, p: { x: number; y: number }, width: number, depth: number): boolean {
   const f = footprint(base);
-  const [hx, hy] = f.kind === "ellipse" ? [f.across, f.along] : [0, 0];
+  const [hx, hy] =
+    f.kind === "ellipse"
+      ? [f.across, f.along]
+      : [Math.max(...f.points.map((q) => Math.abs(q.y))), Math.max(...f.points.map((q) => Math.abs(q.x)))];
   const e = 1e-6;
   return p.x + hx <= 6 + e || p.y + hy <= 6 + e || p.x - hx >= width - 6 - e || p.y - hy >= depth - 6 - e;
 }
@@ -43,6 +51,9 @@ describe('a Strategic Reserves arrival plan starts wholly within 6" of an edge',
     ["3 x 170x105 mm ovals", oval(170, 105), 3],
     ["10 x 40 mm", circle(40), 10],
     ["1 x 190x100 mm oval", oval(190, 100), 1],
+    // review s15: a hull was sized by its reach on both axes (a far bigger square)
+    ["1 x 7.5x4.5 in hull", hull(7.5, 4.5), 1],
+    ["3 x 4.7x3.5 in hulls", hull(4.7, 3.5), 3],
   ];
   for (const [label, base, n] of cases) {
     it(label, () => {

@@ -40,8 +40,12 @@ export function zoneBounds(state: W40State, player: string): { bounds: Bounds; l
 function halfExtents(base: Base): { x: number; y: number } {
   const f = footprint(base);
   if (f.kind === "ellipse") return { x: f.across, y: f.along };
-  const r = reach(base);
-  return { x: r, y: r };
+  // a hull turned to 90° or 270°: its length (local x) runs along y, as the referee's bounding
+  // box has it (review s15: its reach on both axes made a hull a far bigger square)
+  return {
+    x: Math.max(...f.points.map((p) => Math.abs(p.y))),
+    y: Math.max(...f.points.map((p) => Math.abs(p.x))),
+  };
 }
 
 /** Inches: the gap between two models of an arrival's grid, and the room kept at the strip's sides. */

@@ -153,32 +153,11 @@ def test_a_unit_that_cannot_reach_the_enemy_still_consolidates_to_an_objective()
     assert not events(d, "rule_warning")
 
 
-def test_an_enemy_aircraft_nearby_does_not_stop_a_move_to_an_objective() -> None:
-    """A unit that cannot FLY never ends in Engagement Range of an AIRCRAFT it could fight
-    (§4.7, §4.9): a plane 2" away leaves only the objective (review s15)."""
+def _with_a_plane(brood_y: float, swarm_y: float, revision: int | None = None) -> State:
+    """Kiln Breachers at y 19 consolidate; the Brood at ``brood_y``, the Swarm made an AIRCRAFT
+    at ``swarm_y``."""
     s = arranged(
-        {BREACH: row(24, 19, 5), BROOD: row(24, 35, 10), SWARM: row(24, 23, 3, dx=2.5)},
-        "fight",
-        request=_request(None),
-    )
-    plane = s.sheets[SWARM]
-    plane = replace(plane, keywords=(*plane.keywords, "AIRCRAFT"))
-    table = replace(
-        s.table,
-        units={**s.table.units, SWARM: replace(s.table.units[SWARM], keywords=plane.keywords)},
-    )
-    s = replace(s, sheets={**s.sheets, SWARM: plane}, table=table)
-    s = evolve(s, Waiting(pending=Pending(player="p1", kind="consolidate", unit=BREACH)))
-    _, d = run(s, "p1", c.Consolidate(unit=BREACH, paths=shift(s, BREACH, *AWAY)))
-    assert isinstance(d, Accepted), d
-    assert not events(d, "rule_warning")
-
-
-def _plane_behind(revision: int | None = None) -> State:
-    """Kiln Breachers at y 19 consolidate; the Brood 3.2" ahead, the Swarm made an AIRCRAFT
-    2.5" behind: nearer than the Brood."""
-    s = arranged(
-        {BREACH: row(24, 19, 5), BROOD: row(24, 22.2, 10), SWARM: row(24, 16.5, 3, dx=2.5)},
+        {BREACH: row(24, 19, 5), BROOD: row(24, brood_y, 10), SWARM: row(24, swarm_y, 3, dx=2.5)},
         "fight",
         request=_request(revision),
     )
@@ -190,6 +169,20 @@ def _plane_behind(revision: int | None = None) -> State:
     )
     s = replace(s, sheets={**s.sheets, SWARM: plane}, table=table)
     return evolve(s, Waiting(pending=Pending(player="p1", kind="consolidate", unit=BREACH)))
+
+
+def test_an_enemy_aircraft_nearby_does_not_stop_a_move_to_an_objective() -> None:
+    """A unit that cannot FLY never ends in Engagement Range of an AIRCRAFT it could fight
+    (§4.7, §4.9): a plane 2" away leaves only the objective (review s15)."""
+    s = _with_a_plane(brood_y=35, swarm_y=23)
+    _, d = run(s, "p1", c.Consolidate(unit=BREACH, paths=shift(s, BREACH, *AWAY)))
+    assert isinstance(d, Accepted), d
+    assert not events(d, "rule_warning")
+
+
+def _plane_behind(revision: int | None = None) -> State:
+    """The Brood 3.2" ahead, the plane 2.5" behind: nearer than the Brood."""
+    return _with_a_plane(brood_y=22.2, swarm_y=16.5, revision=revision)
 
 
 def test_a_consolidation_ignores_an_enemy_aircraft_when_finding_the_closest_enemy() -> None:

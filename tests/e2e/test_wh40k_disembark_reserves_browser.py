@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from tests.e2e.test_wh40k_browser import _trim, deploy_in_ui, open_casual_game
-from tests.e2e.test_wh40k_ux_browser import _to_p1_movement
+from tests.e2e.test_wh40k_browser import deploy_in_ui
+from tests.e2e.test_wh40k_ux_browser import _to_p1_movement, open_transport_game
 from tests.support.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -20,12 +19,7 @@ pytestmark = pytest.mark.browser
 def test_a_unit_aboard_a_transport_in_reserves_is_not_offered_disembark(
     server: LiveServer, open_table: Any, shots: Path
 ) -> None:
-    demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
-    armies = {
-        "p1": _trim(demos[0], {"ac-carriage": 1, "ac-breach": 2, "ac-hounds": 2}),
-        "p2": _trim(demos[1], {"vh-brood": 3}),
-    }
-    _game, t = open_casual_game(server, open_table, armies)
+    t = open_transport_game(server, open_table)
     p1 = t.seats["p1"]
     p1.locator("[data-testid=w40-formations]").wait_for()
     p1.locator("[data-embark='p1-ac-breach']").select_option("p1-ac-carriage")

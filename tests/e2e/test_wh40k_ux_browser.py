@@ -25,15 +25,21 @@ def _shot(page: Any, shots: Path, name: str) -> None:
     page.screenshot(path=str(shots / name))
 
 
-def test_refused_actions_are_not_offered_and_the_reasons_are_told(
-    server: LiveServer, open_table: Any, shots: Path
-) -> None:
+def open_transport_game(server: LiveServer, open_table: Any) -> Any:
+    """A casual game of small armies: the Pyre Carriage, Kiln Breachers (can ride) and Soot
+    Hounds (cannot) against three Seedlings."""
     demos = httpx.get(f"{server.base}/api/armies/demo", timeout=10).json()
     armies = {
         "p1": _trim(demos[0], {"ac-carriage": 1, "ac-breach": 2, "ac-hounds": 2}),
         "p2": _trim(demos[1], {"vh-brood": 3}),
     }
-    _game, t = open_casual_game(server, open_table, armies)
+    return open_casual_game(server, open_table, armies)[1]
+
+
+def test_refused_actions_are_not_offered_and_the_reasons_are_told(
+    server: LiveServer, open_table: Any, shots: Path
+) -> None:
+    t = open_transport_game(server, open_table)
     p1 = t.seats["p1"]
     # The Soot Hounds (BEAST) cannot ride; the Kiln Breachers (INFANTRY) can.
     form = p1.locator("[data-testid=w40-formations]")

@@ -5,8 +5,8 @@ import type { W40State } from "./wire";
 export interface Namer {
   player(id: string | null | undefined): string;
   unit(id: string | null | undefined): string;
-  /** "Ashguard Line #3" (the model's number within its unit); an attached Leader's model by its
-   * own unit: "Cinderwright Exarch" (one model) or "Name #2". */
+  /** "Ashguard Line #3" (the model's number within its unit), a one-model unit's by the unit's
+   * name alone; an attached Leader's model by its own unit: "Cinderwright Exarch" or "Name #2". */
   model(id: string | null | undefined): string;
   /** The model is an attached Leader's (named by its own unit, not the Bodyguard's). */
   isLeaderModel(id: string | null | undefined): boolean;
@@ -37,6 +37,11 @@ export function namer(state: W40State | null): Namer {
     if (status.location !== "attached") continue;
     for (const [m] of status.sheet.models) leaderOf.set(m, { unit: id, count: status.sheet.models.length });
   }
+  // A unit of one model (by its sheet: a unit down to its last model keeps its numbers) names
+  // its model by the unit alone: "Cinderwright Exarch", not "Cinderwright Exarch #1".
+  const sheetSize = new Map(
+    Object.entries(state?.game.units ?? {}).map(([id, status]) => [id, status.sheet.models.length]),
+  );
   const model = (id: string | null | undefined): string => {
     if (!id) return "—";
     const leader = leaderOf.get(id);
@@ -45,7 +50,9 @@ export function namer(state: W40State | null): Namer {
       return leader.count > 1 ? `${name} #${modelNumber(id)}` : name;
     }
     const unit = unitOfModel(id);
-    return unit ? `${units.get(unit) ?? unit} #${modelNumber(id)}` : id;
+    if (!unit) return id;
+    const name = units.get(unit) ?? unit;
+    return sheetSize.get(unit) === 1 ? name : `${name} #${modelNumber(id)}`;
   };
   const word = (id: string): string | undefined =>
     units.get(id) ?? (models.has(id) ? model(id) : undefined) ?? terrain.get(id);

@@ -1,5 +1,5 @@
-// h4 walkthrough (s15) #6: the log named an attached Leader's model by its Bodyguard unit and the
-// number in its own id ("Ashguard Line #1" for the Exarch, whose id ends in -1).
+// Models in words: an attached Leader's model by its own unit (h4 walkthrough s15 #6: the log named
+// it by its Bodyguard and the number in its own id), a one-model unit's by the unit alone.
 
 import { describe, expect, it } from "vitest";
 import { namer } from "../src/wh40k/names";
@@ -45,5 +45,21 @@ describe("the allocation button of an attached Leader's model (h4 #6)", () => {
     s.models.push({ ...s.models[0]!, id: "p1-x-1", unit: "p1-a", x: 13, wounds: 5 });
     expect(modelChoiceLabel(s, namer(s), "p1-x-1")).toBe("Cinderwright Exarch (5W)");
     expect(modelChoiceLabel(s, namer(s), "p1-a-1")).toBe("Alpha #1 (Trooper, 2W)");
+  });
+});
+
+describe("a one-model unit's model in words", () => {
+  it("is the unit's name alone, and keeps its number in a larger unit down to one model", () => {
+    const s = fixture();
+    s.units.push({ id: "p1-c", player: "p1", name: "Lone Warden", keywords: ["INFANTRY", "CHARACTER"] });
+    const lone = status("p1-c", "p1", {}, ["INFANTRY", "CHARACTER"]);
+    lone.sheet.models = lone.sheet.models.slice(0, 1).map(([, p]) => ["p1-c-1", p]);
+    s.game.units["p1-c"] = lone;
+    s.models.push({ ...s.models[0]!, id: "p1-c-1", unit: "p1-c", x: 20 });
+    const names = namer(s);
+    expect(names.model("p1-c-1")).toBe("Lone Warden");
+    expect(names.words("p1-c-1 has 3 wounds left")).toBe("Lone Warden has 3 wounds left");
+    s.models = s.models.filter((m) => m.id !== "p1-a-2"); // Alpha lost a model: numbers stay
+    expect(namer(s).model("p1-a-1")).toBe("Alpha #1");
   });
 });

@@ -18,6 +18,15 @@ describe("comingAttack", () => {
       "Spore lance (S6, AP-1, D D3): mortal wounds from Devastating Wounds to allocate",
     );
   });
+  it("gives MELTA's damage within half range, for all attackers or some", () => {
+    const base = { weapon: "Acid lobber", strength: 8, ap: -3, damage: "D6", wounds_left: 1 };
+    expect(comingAttack({ ...base, melta_damage: "D6+1" })).toBe(
+      "Acid lobber (S8, AP-3, D D6, D D6+1 within half range): 1 wounding attack to allocate",
+    );
+    expect(comingAttack({ ...base, melta_damage: "D6+1 for some" })).toBe(
+      "Acid lobber (S8, AP-3, D D6, D D6+1 for those within half range): 1 wounding attack to allocate",
+    );
+  });
   it("says nothing when the view gives no weapon (an older server)", () => {
     expect(comingAttack({})).toBe("");
   });

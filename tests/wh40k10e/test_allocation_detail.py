@@ -89,6 +89,46 @@ def test_the_prompt_gives_ap_and_random_damage() -> None:
     assert s.pending is not None and dict(s.pending.detail) == {}
 
 
+def _sapline_at_the_line(sapline: list[tuple[float, float]]) -> State:
+    """The Sapline (Acid lobber: 24", MELTA 1) shooting Ashguard Line, three of whose models are
+    in the West wood: a real choice for the defender (R43 a)."""
+    line = [(13.0, 21.0), (14.5, 21.0), (16.0, 21.0), *row(22, 21, 7)]
+    s = arranged(
+        {SAPLINE: sapline, LINE: line}, "shooting", active="p2", request={"layout": "open-field"}
+    )
+    return s.with_side("p1", cp=0).with_side("p2", cp=0)
+
+
+def test_the_prompt_gives_melta_damage_within_half_range() -> None:
+    """MELTA 1 adds 1 to the Damage of attacks made within half range (§2.5, wh40k-10th
+    MELTA X): the prompt says D6+1, not the sheet's D6 (s15 leftover)."""
+    s = _sapline_at_the_line(row(14, 28, 3, dx=3.0))  # about 6" away: within 12"
+    # One lobber, two attacks: hits 5 and 1 (4+, Heavy +1), wound 2 (S8 v T3: 2+).
+    s, d = run(s, "p2", shots(s, SAPLINE, "Acid lobber", LINE, n=1), [5, 1, 2])
+    assert isinstance(d, Accepted), d
+    detail = _pending(s, "p1")["detail"]
+    assert (detail["damage"], detail["melta_damage"]) == ("D6", "D6+1")
+
+
+def test_the_prompt_says_when_melta_adds_for_some_attackers_only() -> None:
+    """Two Melt charges (6", MELTA 2) at the Sapline, whose three models differ in their weapons
+    (a real choice): one thrown from within 3", the other from about 4": D6+2 for one of them."""
+    where = {BREACH: [(14.0, 23.6), (24.0, 24.5)], SAPLINE: row(14, 21, 3, dx=3.0)}
+    s = arranged(where, "shooting", request={"layout": "open-field"})
+    s = s.with_side("p1", cp=0).with_side("p2", cp=0)
+    s, d = run(s, "p1", shots(s, BREACH, "Melt charge", SAPLINE), [5, 5, 5, 5])  # 2 hits, 2 wounds
+    assert isinstance(d, Accepted), d
+    detail = _pending(s, "p2")["detail"]
+    assert (detail["damage"], detail["melta_damage"]) == ("D6", "D6+2 for some")
+
+
+def test_the_prompt_gives_no_melta_damage_beyond_half_range() -> None:
+    s = _sapline_at_the_line(row(14, 36, 3, dx=3.0))  # 15" away
+    s, d = run(s, "p2", shots(s, SAPLINE, "Acid lobber", LINE, n=1), [5, 1, 2])
+    assert isinstance(d, Accepted), d
+    assert "melta_damage" not in _pending(s, "p1")["detail"]
+
+
 def test_two_games_paused_at_once_re_run_each_attack_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The detail is remembered per paused attack, not for the last one only: two games asked
     for in turn did re-run each other's attack for every view (review s15: 0.1 s each)."""

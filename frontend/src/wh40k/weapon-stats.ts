@@ -12,8 +12,9 @@ export const profileStats = (w: WeaponSheet): string =>
   `${stat("A", w.attacks)} S${w.strength} AP${w.ap} ${stat("D", w.damage)}`;
 
 /** What a paused allocation is about, from the view's pending detail (`weapon`, `strength`,
- * `ap`, `damage`, `wounds_left`, `mortal`; backend views.py `_with_weapon`): "Acid lobber (S8,
- * AP-3, D D6): 3 wounding attacks to allocate". Empty when the detail does not say. */
+ * `ap`, `damage`, `melta_damage`, `wounds_left`, `mortal`; backend views.py `_with_weapon`):
+ * "Acid lobber (S8, AP-3, D D6, D D6+1 within half range): 3 wounding attacks to allocate".
+ * Empty when the detail does not say. */
 export function comingAttack(detail: Readonly<Record<string, unknown>>): string {
   const weapon = detail["weapon"];
   if (typeof weapon !== "string" || weapon === "") return "";
@@ -22,6 +23,13 @@ export function comingAttack(detail: Readonly<Record<string, unknown>>): string 
   if (typeof detail["ap"] === "number") parts.push(`AP${detail["ap"]}`);
   const damage = detail["damage"];
   if (typeof damage === "string" || typeof damage === "number") parts.push(stat("D", damage));
+  // MELTA X within half range: "D D6+2 within half range", or "... for some" of the attackers.
+  const melta = detail["melta_damage"];
+  if (typeof melta === "string" && melta !== "") {
+    const some = melta.endsWith(" for some");
+    const raised = some ? melta.slice(0, -" for some".length) : melta;
+    parts.push(`${stat("D", raised)} ${some ? "for those within half range" : "within half range"}`);
+  }
   const named = parts.length > 0 ? `${weapon} (${parts.join(", ")})` : weapon;
   if (detail["mortal"]) return `${named}: mortal wounds from Devastating Wounds to allocate`;
   const left = detail["wounds_left"];

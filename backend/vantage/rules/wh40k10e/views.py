@@ -23,13 +23,15 @@ from typing import Any
 
 from vantage.engine.codec import Codec
 from vantage.engine.table_view import table_json
+from vantage.rules.wh40k10e import attacks
+from vantage.rules.wh40k10e.attacks import HALF, Asking
 from vantage.rules.wh40k10e.charge import out_of_reach
 from vantage.rules.wh40k10e.command import below_half
 from vantage.rules.wh40k10e.decide import waiting_for
 from vantage.rules.wh40k10e.events import EVENT_CODEC, FormationsDeclared, RuleWarning
 from vantage.rules.wh40k10e.evolve import apply_formation
 from vantage.rules.wh40k10e.leaders import is_character
-from vantage.rules.wh40k10e.sheets import UnitSheet
+from vantage.rules.wh40k10e.sheets import UnitSheet, WeaponSheet, profile
 from vantage.rules.wh40k10e.state import AttackPlan, Pending, State, UnitStatus
 
 _log = logging.getLogger(__name__)
@@ -153,7 +155,8 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
     the defender's answer will be): ``weapon`` and ``attacker`` (unit), its ``strength``,
     ``ap`` as resolved (Plunging Fire included), ``damage``, and ``wounds_left``, the wounding
     attacks of that weapon at this unit still to allocate, this one included; ``mortal`` 1 when
-    the choice is for the mortal wounds of DEVASTATING WOUNDS (then no ``wounds_left``)."""
+    the choice is for the mortal wounds of DEVASTATING WOUNDS (then no ``wounds_left``);
+    ``melta_damage`` when MELTA adds to it (see ``_melta_damage``)."""
     plan = state.attack
     if plan is None:
         return pending
@@ -162,10 +165,8 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
         if known is not None and known[0] is plan and known[1] == pending:
             _ASKING.move_to_end(id(plan))
             return known[2]
-    from vantage.rules.wh40k10e.attacks import run
-
     try:
-        asking = run(state, plan, _RecordedOnly()).asking
+        asking = attacks.run(state, plan, _RecordedOnly()).asking
     except _Unrecorded:
         asking = None
     except Exception:  # a bug in the replay must not break every view of the game
@@ -182,6 +183,9 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
         "ap": asking.ap,
         "damage": weapon.damage,
     }
+    melta_damage = _melta_damage(state, plan, asking, weapon)
+    if melta_damage:
+        detail["melta_damage"] = melta_damage
     if asking.mortal:
         detail["mortal"] = 1
     else:
@@ -192,6 +196,21 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
         while len(_ASKING) > _ASKING_KEPT:
             _ASKING.popitem(last=False)
     return shown
+
+
+def _melta_damage(state: State, plan: AttackPlan, asking: Asking, weapon: WeaponSheet) -> str:
+    """The damage of a MELTA weapon's attacks made within half range (§2.5: MELTA X adds X),
+    ``"D6+2"``; with ``" for some"`` after it when only some of its attacking models are within
+    half range; empty when MELTA adds nothing to this weapon's attacks at this target."""
+    melta = profile(weapon).abilities.melta
+    if not melta:
+        return ""
+    rows = [a for a in plan.assignments if a.target == asking.target and a.weapon == asking.weapon]
+    close = sum(f"{a.model}{HALF}{a.target}{HALF}{a.weapon}" in plan.half_range for a in rows)
+    if not close:
+        return ""
+    raised = str(profile(weapon).damage.plus(melta))
+    return raised if close == len(rows) else f"{raised} for some"
 
 
 def _embarked_models(state: State, unit: str) -> list[dict[str, Any]]:

@@ -248,3 +248,30 @@ def test_a_message_nested_past_what_the_decoder_reads_says_so(live_server: LiveS
         refusal = p1.recv_until("rejected")
         assert refusal["code"] == "message/malformed"
         assert refusal["message"] == "nested too deeply (at most 32 levels)"
+
+
+@pytest.mark.parametrize(
+    ("content", "content_type", "why"),
+    [
+        (b"abc", "multipart/form-data", "missing boundary in multipart"),
+        (
+            b"--yy\r\n\r\nabc\r\n--yy--\r\n",
+            "multipart/form-data; boundary=xx",
+            "invalid multipart data",
+        ),
+    ],
+)
+def test_a_broken_multipart_body_is_422_request_invalid(
+    live_server: LiveServer, content: bytes, content_type: str, why: str
+) -> None:
+    """It was FastAPI's ``400 http/400 "There was an error parsing the body"``."""
+    r = httpx.post(
+        f"{live_server.base}/api/rosters",
+        content=content,
+        headers={"content-type": content_type},
+        timeout=20,
+    )
+    assert (r.status_code, r.json()) == (
+        422,
+        _invalid(f"the body is not valid multipart/form-data: {why}"),
+    )

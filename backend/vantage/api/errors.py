@@ -41,7 +41,7 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:
         if isinstance(exc, BodyTooLargeError):
             return rejection_response(Rejection("request/too_large", str(exc.detail)), 413)
-        unreadable = _unreadable_json(request, exc)
+        unreadable = _unreadable_json(request, exc) or _unreadable_form(request, exc)
         if unreadable is not None:
             return rejection_response(unreadable)
         code = "not_found" if exc.status_code == 404 else f"http/{exc.status_code}"
@@ -76,6 +76,18 @@ def _request_refusal(err: Mapping[str, Any]) -> Rejection:
         return Rejection("request/invalid", message, {"field": path})
     message = f"{path}: {err.get('msg', 'invalid')}" if path else str(err.get("msg"))
     return Rejection("request/invalid", message, {"field": path})
+
+
+def _unreadable_form(request: Request, exc: HTTPException) -> Rejection | None:
+    """Starlette's ``400`` for a multipart body it cannot read (no boundary, parts that do not
+    match it) as ``request/invalid`` in words, as a body that is not JSON gets."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if exc.status_code != 400 or not kind.startswith("multipart/"):
+        return None
+    why = str(exc.detail).strip().rstrip(".")
+    why = why[:1].lower() + why[1:]
+    message = f"the body is not valid multipart/form-data: {why}"
+    return Rejection("request/invalid", message, {"field": ""})
 
 
 def _unreadable_json(request: Request, exc: HTTPException) -> Rejection | None:

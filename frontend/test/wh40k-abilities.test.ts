@@ -45,6 +45,14 @@ describe("datasheet abilities, refereed or not (R39)", () => {
     expect(w?.unrefereed).toEqual(["Sustained Hits D3"]);
   });
 
+  it("keeps the mark of an ability that came with an Enhancement", () => {
+    const game = gameWith({ datasheet: [{ name: "Mirror shield", refereed: false, enhancement: true }, { name: "Rooted", enhancement: false }] });
+    expect(decodeGame(game as never, "game").units["p1-a"]?.sheet.datasheet).toEqual([
+      { name: "Mirror shield", text: "", refereed: false, enhancement: true },
+      { name: "Rooted", text: "", refereed: false },
+    ]);
+  });
+
   it("names the field of a wrong mark", () => {
     const game = gameWith({ datasheet: [{ name: "Rooted", refereed: "yes" }] });
     expect(() => decodeGame(game as never, "game")).toThrow(/datasheet\[0\]\.refereed/);

@@ -1,6 +1,7 @@
 """The unit card says which datasheet abilities the referee applies (R39, QA s13 #9): each
 ability the referee does not apply carries "not refereed: apply it yourselves", and so does a
-weapon keyword it does not read. Screenshots: VANTAGE_E2E_SCREENSHOTS (a folder)."""
+weapon keyword it does not read; an ability that came with an Enhancement is marked so.
+Screenshots: VANTAGE_E2E_SCREENSHOTS (a folder)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,12 @@ def test_the_unit_card_marks_each_ability_the_referee_does_not_apply(
         {"Prism Strider": 100.0},  # the one base the roster does not tell
     )
     assert isinstance(army, Army), army
-    armies = {"p1": {"demo": 0}, "p2": army.content_json()}
+    p2 = army.content_json()
+    riders_json = next(u for u in p2["units"] if u["name"] == "Glint Riders")
+    for ability in riders_json["abilities"]:  # as if the player had chosen it as an Enhancement
+        if ability["name"] == "Mirror shield":
+            ability["enhancement"] = True
+    armies = {"p1": {"demo": 0}, "p2": p2}
     _, t = open_casual_game(server, open_table, armies)
     page = t.seats["p1"]
 
@@ -67,6 +73,9 @@ def test_the_unit_card_marks_each_ability_the_referee_does_not_apply(
     assert strider.locator("[data-not-refereed='Sustained Hits D3']").count() == 1
     riders = _card(page, "p2-" + next(u.id for u in army.units if u.name == "Glint Riders"))
     assert riders.locator("[data-ability='Mirror shield'] [data-not-refereed]").count() == 1
+    mark = riders.locator("[data-ability='Mirror shield'] [data-enhancement]")
+    assert mark.inner_text() == "Enhancement"
+    assert riders.locator("[data-enhancement]").count() == 1
     strider.screenshot(path=str(shots / "abilities-imported-strider.png"))
     riders.screenshot(path=str(shots / "abilities-imported-riders.png"))
     assert not page.errors, page.errors

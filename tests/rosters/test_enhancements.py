@@ -94,6 +94,15 @@ def test_an_enhancement_category_marks_its_ability() -> None:
     assert "enhancement" not in abilities[0]  # an army without one keeps its JSON and digest
 
 
+def test_the_unit_sheet_at_the_table_keeps_the_mark() -> None:
+    """The 10th-edition unit card marks it (``AbilityNote.enhancement``)."""
+    (sheet,) = unit_sheets(_army(WARDEN), "p1")
+    assert {n.name: n.enhancement for n in sheet.datasheet} == {
+        "Flame Oath": False,
+        "Crown of Ash": True,
+    }
+
+
 @pytest.mark.parametrize(
     "change",
     [
@@ -173,8 +182,8 @@ def test_a_mark_that_is_not_a_boolean_is_refused_naming_it() -> None:
 
 
 def test_no_rule_reads_the_mark() -> None:
-    """The sheets a game plays from are the same with and without the mark, and a new game
-    takes the army with it."""
+    """The sheets a game plays from are the same with and without the mark but for the mark
+    itself, which the unit card shows, and a new game takes the army with it."""
     army = _army(WARDEN)
     unmarked = replace(
         army,
@@ -184,6 +193,12 @@ def test_no_rule_reads_the_mark() -> None:
         ),
     )
     assert unmarked != army
-    assert unit_sheets(army, "p1") == unit_sheets(unmarked, "p1")
+    marked = unit_sheets(army, "p1")
+    assert marked != unit_sheets(unmarked, "p1")
+    shown_plain = [
+        replace(u, datasheet=tuple(replace(n, enhancement=False) for n in u.datasheet))
+        for u in marked
+    ]
+    assert shown_plain == unit_sheets(unmarked, "p1")
     setup = parse_setup({"armies": {"p1": army.to_json(), "p2": {"demo": 1}}})
     assert isinstance(setup, GameSetup) and setup.new_game_refusal is None

@@ -116,6 +116,7 @@ const abilityNote: Read<AbilityNote> = (value, path) => {
     name: string(o["name"], `${path}.name`),
     text: text(o, "text", path),
     refereed: flag(o, "refereed", path),
+    ...(flag(o, "enhancement", path) ? { enhancement: true } : {}),
   };
 };
 

@@ -49,6 +49,14 @@ function AbilityLine({ note }: { note: AbilityNote }) {
   return (
     <li data-ability={note.name} data-refereed={note.refereed ? "yes" : "no"}>
       <b>{note.name}</b>
+      {note.enhancement && (
+        <>
+          {" "}
+          <span class="w40-mark w40-mark--enhancement" data-enhancement={note.name} title="An Enhancement chosen for this unit">
+            Enhancement
+          </span>
+        </>
+      )}
       {note.text ? `: ${note.text}` : ""} {!note.refereed && <NotRefereed what={note.name} />}
     </li>
   );

@@ -49,6 +49,8 @@ export interface AbilityNote {
   text: string;
   /** false: the referee does not apply it; the players must. */
   refereed: boolean;
+  /** It came with an Enhancement the player chose (absent from older servers). */
+  enhancement?: boolean;
 }
 
 export interface ModelSheet {

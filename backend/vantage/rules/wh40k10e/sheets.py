@@ -77,11 +77,13 @@ class ModelSheet:
 @wire
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AbilityNote:
-    """One ability as the datasheet prints it, and whether the referee applies it (R39)."""
+    """One ability as the datasheet prints it, whether the referee applies it (R39), and
+    whether it came with an Enhancement the player chose (the army's mark)."""
 
     name: str
     text: str = ""
     refereed: bool = False
+    enhancement: bool = False
 
 
 @wire
@@ -310,7 +312,7 @@ def unit_sheets(army: Army, player: str, revision: int = ARMY_REVISION) -> list[
         fnp = _ability_value(abilities, "FEEL NO PAIN")
         scouts = _ability_value(abilities, "SCOUTS")
         read = AbilityReader(revision >= ABILITIES_REVISION, len(models) == 1)
-        notes = tuple(read.note(a.name, a.text) for a in unit.abilities)
+        notes = tuple(read.note(a.name, a.text, a.enhancement) for a in unit.abilities)
         out.append(
             UnitSheet(
                 id=uid,
@@ -451,9 +453,10 @@ class AbilityReader:
         self.grants: list[tuple[Literal["ranged", "melee", "any"], str]] = []
         self.damaged = 0
 
-    def note(self, name: str, text: str) -> AbilityNote:
+    def note(self, name: str, text: str, enhancement: bool = False) -> AbilityNote:
         """The ability as the browser shows it, refereed or not."""
-        return AbilityNote(name=name, text=text, refereed=self._read(_plain(name), _plain(text)))
+        refereed = self._read(_plain(name), _plain(text))
+        return AbilityNote(name=name, text=text, refereed=refereed, enhancement=enhancement)
 
     def _read(self, name: str, text: str) -> bool:
         if any(name.startswith(core) for core in CORE):

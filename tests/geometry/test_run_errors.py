@@ -40,7 +40,7 @@ def run(tmp_path: Path, queries: list[dict[str, Any]], **changes: Any) -> tuple[
     ("query", "message"),
     [
         ({"id": "q", "type": "nope"}, "queries[0].type: unsupported query type 'nope'"),
-        ({"id": "q", "type": "distance", "a": "a"}, "queries[0].b: required"),
+        ({"id": "q", "type": "distance", "a": "a"}, "queries[0].b: is required"),
         (
             {"id": "q", "type": "visible", "observer": "a", "target": "x9"},
             "queries[0].target: unknown model 'x9'",
@@ -101,9 +101,36 @@ def test_invalid_json_and_missing_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{nope")
     code, _out, err = run_file(str(bad))
-    assert code == 2 and err.startswith("invalid JSON") and err.count("\n") == 1
+    assert (code, err) == (
+        2,
+        "$: invalid JSON: line 1 column 2: Expecting property name enclosed in double quotes\n",
+    )
     code, _out, err = run_file(str(tmp_path / "missing.json"))
-    assert code == 2 and "cannot read" in err
+    assert (code, err) == (
+        2,
+        f"{tmp_path / 'missing.json'}: cannot read: No such file or directory\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "$: invalid JSON: line 1 column 1: Expecting value"),
+        (b"hello world", "$: invalid JSON: line 1 column 1: Expecting value"),
+        (
+            b'{"format": "vantage-scenario/1", "system": "wh40k-10e\xff"}',
+            "$: invalid JSON: not UTF-8 text (byte 53)",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_is_named_by_the_whole_document_path(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    """Audit s16 A F1: the contract names the first bad field by its JSON path on every exit-2
+    line; these had no path (``invalid JSON: ...``, ``FILE: cannot read: 'utf-8' codec ...``)."""
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert run_file(str(path)) == (2, "", message + "\n")
 
 
 def test_schema_error_names_path(tmp_path: Path) -> None:
@@ -204,7 +231,7 @@ def test_json_nested_too_deeply_is_one_line_not_a_traceback(tmp_path: Path, text
     path = tmp_path / "deep.json"
     path.write_text(text)
     code, out, err = run_file(str(path))
-    assert (code, out, err) == (2, "", "invalid JSON: nested too deeply\n")
+    assert (code, out, err) == (2, "", "$: invalid JSON: nested too deeply\n")
 
 
 def test_the_cli_exits_2_on_a_deeply_nested_file(tmp_path: Path) -> None:
@@ -215,7 +242,7 @@ def test_the_cli_exits_2_on_a_deeply_nested_file(tmp_path: Path) -> None:
         [sys.executable, "-c", cli, "scenario", "run", str(path)], capture_output=True, text=True
     )
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == "invalid JSON: nested too deeply\n"
+    assert done.stderr == "$: invalid JSON: nested too deeply\n"
 
 
 def test_a_base_that_is_not_an_object_is_named_in_words(tmp_path: Path) -> None:

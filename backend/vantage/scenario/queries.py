@@ -54,7 +54,7 @@ class _Reader:
 
     def raw(self, key: str) -> Any:
         if key not in self.query:
-            raise self.fail(key, "required")
+            raise self.fail(key, "is required")
         return self.query[key]
 
     def text(self, key: str) -> str:
@@ -150,7 +150,7 @@ def _wholly_within(g: GeometryRules, r: _Reader) -> bool:
             raise r.fail("range", "not allowed with zone (give either zone, or range)")
         return g.wholly_within_zone(r.table, model, r.polygon("zone"))
     if "range" not in r.query:
-        raise r.fail("zone", "required (or range with objective or of)")
+        raise r.fail("zone", "is required (or range with objective or of)")
     rng = r.number("range", minimum=0)
     if "objective" in r.query:
         if "of" in r.query:
@@ -158,7 +158,7 @@ def _wholly_within(g: GeometryRules, r: _Reader) -> bool:
         return g.wholly_within_objective(r.table, model, r.objective("objective"), rng)
     if "of" in r.query:
         return g.wholly_within_model(r.table, model, r.model("of"), rng)
-    raise r.fail("objective", "required (or of)")
+    raise r.fail("objective", "is required (or of)")
 
 
 def _engagement(g: GeometryRules, r: _Reader) -> bool:

@@ -28,16 +28,16 @@ def run_text(text: str) -> tuple[int, str, str]:
     try:
         raw: Any = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
-        return 2, "", f"invalid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}\n"
+        return 2, "", f"$: invalid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}\n"
     except RecursionError:  # the decoder recurses once per level of arrays and objects
-        return 2, "", f"invalid JSON: {NESTED}\n"
+        return 2, "", f"$: invalid JSON: {NESTED}\n"
     try:
         scenario = parse_scenario(raw)
         results = evaluate(scenario)
     except ScenarioError as exc:
         return 2, "", f"{_one_line(str(exc))}\n"
     except RecursionError:
-        return 2, "", f"invalid scenario: {NESTED}\n"
+        return 2, "", f"$: invalid scenario: {NESTED}\n"
     lines = "".join(f"warning: {w}\n" for w in warnings(scenario))
     return 0, json.dumps({"results": results}) + "\n", lines
 
@@ -114,13 +114,16 @@ def _json_int(digits: str) -> int | float:
 
 
 def run_file(path: str) -> tuple[int, str, str]:
-    """Evaluate a scenario file: ``(exit code, stdout text, stderr text)``."""
+    """Evaluate a scenario file: ``(exit code, stdout text, stderr text)``. A file that cannot
+    be opened is named (``FILE: cannot read: ...``); what is wrong with its content is named by
+    its JSON path, ``$`` for the whole document (not UTF-8, not JSON)."""
     try:
         with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark is allowed (RFC 8259 §8.1)
             text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        return 2, "", f"{path}: cannot read: {_one_line(reason)}\n"
+    except UnicodeDecodeError as exc:
+        return 2, "", f"$: invalid JSON: not UTF-8 text (byte {exc.start})\n"
+    except OSError as exc:
+        return 2, "", f"{path}: cannot read: {_one_line(exc.strerror or str(exc))}\n"
     return run_text(text)
 
 

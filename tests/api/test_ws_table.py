@@ -319,3 +319,29 @@ def test_a_link_too_long_to_read_is_refused_at_once(
     with pytest.raises(InvalidStatus) as refused:
         connect(url, open_timeout=3).close()
     assert refused.value.response.status_code == 414
+
+
+@pytest.mark.parametrize("req_id", ["1.5", "true", "null", "[1]", '{"a": 1}'])
+def test_a_bad_req_id_is_told_both_types_it_may_have(
+    live_server: LiveServer, game: dict[str, Any], req_id: str
+) -> None:
+    """It said "must be a whole number", though a string is as good (audit s16 B #2)."""
+    t1, _, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        p1.send(f'{{"type": "query", "req_id": {req_id}, "q": {{"type": "measure"}}}}')
+        refused = p1.recv_until("rejected")
+        assert (refused["code"], refused["message"]) == (
+            "message/invalid",
+            "req_id: must be a whole number or a string",
+        )
+
+
+@pytest.mark.parametrize(
+    ("since", "seen"), [("3", 3), (" 12 ", 12), ("\u0663", None), ("-1", None)]
+)
+def test_since_is_read_in_ascii_digits_only(since: str, seen: int | None) -> None:
+    """Audit s16 B #4: Arabic-Indic digits were read as a version (harmless, not meant)."""
+    from vantage.api.ws.endpoint import _version
+
+    assert _version(since) == seen

@@ -188,9 +188,10 @@ async def _read_loop(
 
 
 def _version(since: str) -> int | None:
-    """The version a reconnecting client has seen, or ``None`` (not a whole number)."""
+    """The version a reconnecting client has seen, or ``None`` (not a whole number in ASCII
+    digits: ``int`` would read "٣" as 3)."""
     text = since.strip()
-    return int(text) if text.isdecimal() and len(text) <= 18 else None
+    return int(text) if text.isascii() and text.isdecimal() and len(text) <= 18 else None
 
 
 def _ids(msg: IntentMsg | QueryMsg | PingMsg | Rejection | BadMessage) -> dict[str, Any]:

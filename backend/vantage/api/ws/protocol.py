@@ -107,8 +107,13 @@ def parse_client_message(
         return _ADAPTER.validate_python(raw)
     except ValidationError as exc:
         path, msg = first_error(exc, raw)
+        if path == "req_id" and msg in _ONE_OF_REQ_ID:  # pydantic names the union's first type
+            msg = "must be a whole number or a string"
         refusal = Rejection("message/invalid", f"{path}: {msg}", {"field": path})
         return BadMessage(refusal, _request_ids(raw))
+
+
+_ONE_OF_REQ_ID = ("must be a whole number", "must be a string")
 
 
 _TOO_DEEP = f"nested too deeply (at most {MAX_DEPTH} levels)"

@@ -160,6 +160,28 @@ def test_intent_retry_is_idempotent(live_server: LiveServer, game: dict[str, Any
     assert _version(live_server, game) == 1
 
 
+def test_an_intent_id_sent_again_with_another_command_is_refused(
+    live_server: LiveServer, game: dict[str, Any]
+) -> None:
+    """Audit s16 B #3: it got the first command's ack, though the new command was never
+    decided (a client that reused ids by mistake believed its move was made)."""
+    t1, _, _ = _tokens(game)
+    with _join(live_server, game, t1) as p1:
+        p1.recv()
+        p1.send({"type": "intent", "intent_id": "same", "cmd": move("w1", 10, 9)})
+        assert p1.recv_until("ack")["v"] == 1
+        p1.send({"type": "intent", "intent_id": "same", "cmd": move("w1", 20, 9)})
+        refused = p1.recv_until("rejected")
+        assert (refused["code"], refused["intent_id"], refused["detail"]) == (
+            "intent/id_reused",
+            "same",
+            {"v": 1},
+        )
+        p1.send({"type": "intent", "intent_id": "same", "expected_v": 0, "cmd": move("w1", 10, 9)})
+        assert p1.recv_until("ack")["v"] == 1  # the same command again is still a retry
+    assert _version(live_server, game) == 1
+
+
 def test_two_seats_may_use_the_same_intent_id(
     live_server: LiveServer, game: dict[str, Any]
 ) -> None:

@@ -35,3 +35,9 @@ async def test_a_retry_after_a_restart_is_acknowledged_not_refused(sqlite_url: s
     assert isinstance(other_seat, Rejection) and other_seat.code == "intent/stale_version"
     fresh = await restarted.submit(created.id, p1, "r3", 0, _move("w2", 14, 9))
     assert isinstance(fresh, Rejection) and fresh.code == "intent/stale_version"
+    # "r1" again with another command, as the log says: refused, not acked (audit s16 B #3)
+    reused = await GameService(open_database(sqlite_url), MemoryBus()).submit(
+        created.id, p1, "r1", None, _move("w1", 30, 9)
+    )
+    assert isinstance(reused, Rejection) and reused.code == "intent/id_reused"
+    assert reused.detail == {"v": 1}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 import time
 import weakref
@@ -77,6 +78,23 @@ class Ack:
     """An intent was committed; the game is now at version ``v``."""
 
     v: int
+
+
+def retry_answer(
+    done: tuple[int, dict[str, Any] | None], command: dict[str, Any]
+) -> Ack | Rejection:
+    """A seat's intent sent again with an id it already used: the first answer's ``ack`` when
+    it is the same command (a retry), ``intent/id_reused`` when it is another (a client that
+    reuses ids by mistake must not believe its new command was made). Intents logged before
+    commands were stored (``None``) are taken as retries."""
+    v, first = done
+    if first is None or json.loads(json.dumps(first)) == json.loads(json.dumps(command)):
+        return Ack(v)
+    return Rejection(
+        "intent/id_reused",
+        "this intent_id was already used for another command; send each intent with a new id",
+        {"v": v},
+    )
 
 
 def utcnow() -> datetime:
@@ -378,7 +396,7 @@ class GameService:
         if done is None and recheck:
             done = await self._stored_intent(game, viewer, intent_id)
         if done is not None:
-            return Ack(done)
+            return retry_answer(done, command_json(game, command))
         free = is_version_free(game, command) or (
             expected_v is not None and game.decides_alike_since(expected_v, command)
         )
@@ -388,10 +406,10 @@ class GameService:
                 "the table changed before this arrived; look again and retry",
                 {"current": game.version, "expected": expected_v},
             )
-            return await self._unless_retry(game, viewer, intent_id, stale, recheck)
+            return await self._unless_retry(game, viewer, intent_id, command, stale, recheck)
         refused = admit(game, command, viewer.player)
         if refused is not None:
-            return await self._unless_retry(game, viewer, intent_id, refused, recheck)
+            return await self._unless_retry(game, viewer, intent_id, command, refused, recheck)
         dice = SeededDice(game.seed, first=game.rolls, salt=game.salt)
         now = self._clock()
         with self.metrics.timed("intent.decide"):
@@ -400,8 +418,9 @@ class GameService:
                 states = game.fold_ahead(decision.events)
                 payloads = [game.encode(e) for e in decision.events]
         if isinstance(decision, Rejection):
-            return await self._unless_retry(game, viewer, intent_id, decision, recheck)
+            return await self._unless_retry(game, viewer, intent_id, command, decision, recheck)
         before = game.version
+        stored_command = command_json(game, command)
         started = time.perf_counter()
         snapshot = None
         if before // SNAPSHOT_EVERY != (before + len(payloads)) // SNAPSHOT_EVERY:
@@ -418,7 +437,7 @@ class GameService:
                 intent_id=intent_id,
                 rolls=game.rolls + dice.used,
                 now=now,
-                command=command_json(game, command),
+                command=stored_command,
                 dice=dice.results or None,
                 snapshot=snapshot,
             )
@@ -430,25 +449,35 @@ class GameService:
             rolls=game.rolls + dice.used,
             intent_id=intent_id,
             actor=viewer.player,
+            command=stored_command,
         )
         note_accepted(game, command, viewer.player)
         with self.metrics.timed("intent.fan_out"):
             await self._fan_out(game, before)
         return Ack(v)
 
-    async def _stored_intent(self, game: LiveGame, viewer: Viewer, intent_id: str) -> int | None:
-        """The version at which this seat's intent was committed, from the log."""
+    async def _stored_intent(
+        self, game: LiveGame, viewer: Viewer, intent_id: str
+    ) -> tuple[int, dict[str, Any] | None] | None:
+        """The version at which this seat's intent was committed, and its command, from the
+        log."""
         async with self._db.read() as session:
             return await event_log.find_intent(session, game.id, viewer.player, intent_id)
 
     async def _unless_retry(
-        self, game: LiveGame, viewer: Viewer, intent_id: str, refusal: Rejection, checked: bool
+        self,
+        game: LiveGame,
+        viewer: Viewer,
+        intent_id: str,
+        command: Any,
+        refusal: Rejection,
+        checked: bool,
     ) -> Ack | Rejection:
         """``refusal``, unless the intent is a retry of one already committed: the recent-intents
         cache misses it after a restart (or past its size), so a refused intent is looked up in
         the log before it is refused (a retry must get the first answer's ``ack``)."""
         done = None if checked else await self._stored_intent(game, viewer, intent_id)
-        return refusal if done is None else Ack(done)
+        return refusal if done is None else retry_answer(done, command_json(game, command))
 
     async def _fan_out(self, game: LiveGame, before: int) -> None:
         if self._deliver is not None:

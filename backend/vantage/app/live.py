@@ -42,7 +42,10 @@ class LiveGame:
     salt: bytes = b""
     """The dice salt: every entropy string contributed so far, folded in log order."""
     recent: deque[Entry] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
-    intents: OrderedDict[tuple[str | None, str], int] = field(default_factory=OrderedDict)
+    intents: OrderedDict[tuple[str | None, str], tuple[int, dict[str, Any] | None]] = field(
+        default_factory=OrderedDict
+    )
+    """Recent intents by (seat, intent_id): the version they committed at and their command."""
     """Recently committed (seat, intent id) pairs and their versions (idempotent retries): an id
     is a seat's own, so two seats may use the same one."""
     entropy_at: dict[str, int] = field(default_factory=dict)
@@ -102,6 +105,7 @@ class LiveGame:
         rolls: int,
         intent_id: str | None,
         actor: str | None = None,
+        command: dict[str, Any] | None = None,
     ) -> None:
         """Take in events the database has committed, with their precomputed states."""
         for event, state in zip(events, states, strict=True):
@@ -112,7 +116,7 @@ class LiveGame:
             self.recent.append(Entry(self.version, event, state))
         self.rolls = rolls
         if intent_id is not None:
-            self.intents[(actor, intent_id)] = self.version
+            self.intents[(actor, intent_id)] = (self.version, command)
             if len(self.intents) > RECENT_INTENTS:
                 self.intents.popitem(last=False)
 

@@ -38,16 +38,18 @@ async def read_after(session: AsyncSession, game_id: str, after: int) -> list[St
 
 async def find_intent(
     session: AsyncSession, game_id: str, actor: str | None, intent_id: str
-) -> int | None:
-    """The version at which this seat already committed this intent (idempotent retries)."""
+) -> tuple[int, dict[str, Any] | None] | None:
+    """The version at which this seat already committed this intent, and the command it sent
+    (idempotent retries)."""
     row = await session.execute(
-        select(EventRow.seq).where(
+        select(EventRow.seq, EventRow.command).where(
             EventRow.game_id == game_id,
             EventRow.actor == actor,
             EventRow.intent_id == intent_id,
         )
     )
-    return row.scalar_one_or_none()
+    found = row.one_or_none()
+    return None if found is None else (found[0], found[1])
 
 
 async def latest_snapshot(session: AsyncSession, game_id: str) -> SnapshotRow | None:

@@ -82,4 +82,18 @@ describe('a Strategic Reserves arrival plan starts wholly within 6" of an edge',
     expect(nearEdge(s, { ...m, y: 6 - 90 / 50.8 - 0.01 })).toBe(true);
     expect(nearEdge(s, { ...m, facing: 0, y: 6 - 52 / 50.8 - 0.01 })).toBe(true);
   });
+
+  it("keeps more than 9\" from enemy models and off obstacles (s15 leftover: it saw only bases)", () => {
+    const s = arriving(circle(32), 10);
+    // an enemy model by the middle of p1's own edge, where the layout tried first
+    const enemy = s.models.find((m) => m.unit.startsWith("p2-"))!;
+    enemy.x = 30;
+    enemy.y = 8;
+    // and debris along the edge on the left
+    s.terrain = [{ id: "t9", kind: "debris", polygon: [[0, 0], [18, 0], [18, 6], [0, 6]], height: 0.5, traits: [] }];
+    const plan = placementPlan(s, "p1-r", "arrive", "edge");
+    expect(plan.start.size).toBe(10);
+    expect(planWarnings({ state: s, plan, limit: null, names: namer(s) })).toEqual([]);
+    for (const p of plan.start.values()) expect(Math.hypot(p.x - 30, p.y - 8) - 2 * (16 / 25.4)).toBeGreaterThan(9);
+  });
 });

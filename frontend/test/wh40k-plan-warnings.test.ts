@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { addDrop } from "../src/wh40k/move-plan";
 import { movePlan } from "../src/wh40k/plan-start";
 import { namer } from "../src/wh40k/names";
-import { distanceTag, onObstacle, planWarnings } from "../src/wh40k/plan-warnings";
+import { distanceTag, planWarnings } from "../src/wh40k/plan-warnings";
+import { onObstacle } from "../src/wh40k/obstacles";
 import type { ModelInfo } from "../src/protocol/messages";
 import { fixture } from "./wh40k-fixture";
 
@@ -49,7 +50,17 @@ describe("a planned move's warnings before Confirm", () => {
     ]);
   });
 
-  it("checks Infiltrators as the referee does: 9\" from the enemy and its zone, not their own zone (review s15)", () => {
+  it("names a model that would be set up on an obstacle (rule/on_obstacle refuses set-ups too)", () => {
+    const s = fixture();
+    s.terrain = [{ id: "t8", kind: "debris", polygon: [[8, 5.7], [13, 5.7], [13, 6.3], [8, 6.3]], height: 0.5, traits: [] }];
+    const names = namer(s);
+    const plan = { ...addDrop(movePlan(s, "p1-a", "move"), [{ model: "p1-a-1", to: { x: 10, y: 6 } }, { model: "p1-a-2", to: { x: 11.5, y: 4.5 } }]), purpose: "deploy" as const };
+    expect(planWarnings({ state: s, plan, limit: null, names })).toEqual([
+      "Alpha #1 is set up on debris (t8): a model may move over an obstacle but not be set up on it.",
+    ]);
+  });
+
+    it("checks Infiltrators as the referee does: 9\" from the enemy and its zone, not their own zone (review s15)", () => {
     const s = fixture(); // p2's zone from y 32; p2-b at x 10-11.5, y 30
     const unit = s.game.units["p1-a"];
     if (unit) unit.sheet.abilities = [...unit.sheet.abilities, "INFILTRATORS"];

@@ -151,18 +151,23 @@ export interface Obstacle {
   radius: number;
 }
 
+/** Where a placed model may not stand though no base is in the way (an obstacle, 9" of an
+ * enemy for an arrival): `plan-start.ts` `setUpBlocked`. */
+export type Blocked = (m: Footed, at: Point) => boolean;
+
 const clear = (
   spots: ReadonlyMap<ModelId, Point>,
   models: readonly Footed[],
   others: readonly Obstacle[],
   bounds: { minX: number; maxX: number; minY: number; maxY: number },
+  blocked?: Blocked,
 ): boolean =>
   models.every((m) => {
     const p = spots.get(m.id);
     if (!p) return false;
     const r = reach(m.base);
     const inside = p.x - r >= bounds.minX && p.x + r <= bounds.maxX && p.y - r >= bounds.minY && p.y + r <= bounds.maxY;
-    return inside && others.every((o) => distance(o.at, p) > o.radius + r + 0.1);
+    return inside && others.every((o) => distance(o.at, p) > o.radius + r + 0.1) && !blocked?.(m, p);
   });
 
 /**
@@ -174,6 +179,7 @@ export function proposePlacement(
   bounds: { minX: number; maxX: number; minY: number; maxY: number },
   others: readonly Obstacle[],
   fromLowEdge: boolean,
+  blocked?: Blocked,
 ): Map<ModelId, Point> {
   const step: 1 | -1 = fromLowEdge ? 1 : -1;
   const edge = fromLowEdge ? bounds.minY : bounds.maxY;
@@ -185,7 +191,7 @@ export function proposePlacement(
       const x = bounds.minX + width * (((i * 0.37 + 0.5) % 1) * 0.8 + 0.1);
       const spots = blockFormation(models, { x, y: edge + depth * step }, step);
       fallback ??= spots;
-      if (clear(spots, models, others, bounds)) return spots;
+      if (clear(spots, models, others, bounds, blocked)) return spots;
     }
   }
   return fallback ?? new Map();

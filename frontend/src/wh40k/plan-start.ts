@@ -5,7 +5,8 @@ import { type Point, distance } from "../geometry/vec";
 import type { ModelId, ModelInfo, UnitId } from "../protocol/messages";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import { insidePolygon } from "../geometry/polygon";
-import { type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan, waypoints } from "./move-plan";
+import { type Blocked, type MovePlan, type Obstacle, type PlanPurpose, proposePlacement, startPlan, waypoints } from "./move-plan";
+import { OBSTACLE_KINDS, obstacleUnder } from "./obstacles";
 import { baseTouches, pathTouches } from "./woods-path";
 import { footprint, reach } from "../geometry/base-footprint";
 import type { Base } from "../protocol/messages";
@@ -83,6 +84,7 @@ function edgeGrid(
   models: readonly { id: ModelId; base: Base }[],
   strip: EdgeStrip,
   others: readonly Obstacle[],
+  blocked?: Blocked,
 ): { spots: Map<ModelId, Point>; fits: boolean; clear: boolean } {
   const half = models.map((m) => halfExtents(m.base));
   const hx = Math.max(0.25, ...half.map((h) => h.x));
@@ -117,7 +119,7 @@ function edgeGrid(
     models.every((m) => {
       const p = spots.get(m.id) as Point;
       const r = reach(m.base);
-      return others.every((o) => distance(o.at, p) > o.radius + r + 0.1);
+      return others.every((o) => distance(o.at, p) > o.radius + r + 0.1) && !blocked?.(m, p);
     });
   let first: Map<ModelId, Point> | null = null;
   for (let i = 0; i < 16; i++) {
@@ -126,6 +128,21 @@ function edgeGrid(
     if (clearOf(spots)) return { spots, fits, clear: true };
   }
   return { spots: first ?? new Map(), fits, clear: false };
+}
+
+/** Where the referee would refuse a set-up model though no base is in the way: on an obstacle
+ * (rule/on_obstacle, from rules revision 2), and for an arrival within 9" of an enemy model
+ * (§4.5; measured by the bases' widest reach, so an oval is kept a little farther than it
+ * must). */
+function setUpBlocked(state: W40State, player: string, arrival: boolean): Blocked {
+  const enemies = arrival ? state.models.filter((m) => state.game.units[m.unit]?.sheet.player !== player) : [];
+  const obstacles = state.game.rules_revision >= 2 && state.terrain.some((t) => OBSTACLE_KINDS.has(t.kind));
+  return (m, at) => {
+    const r = reach(m.base);
+    if (enemies.some((e) => distance(at, e) - r - reach(e.base) <= 9 + 0.05)) return true;
+    if (!obstacles) return false;
+    return obstacleUnder(state, { base: m.base, facing: 0 }, at, 0) !== undefined;
+  };
 }
 
 /** A set-up proposal: along the zone's front (deployment), or wholly within 6" of a table edge
@@ -141,9 +158,10 @@ export function placementPlan(state: W40State, unit: UnitId, purpose: PlanPurpos
     .filter(([id]) => !onTable.has(id))
     .map(([id, p]) => ({ id, base: p.base }));
   const others: Obstacle[] = state.models.map((m) => ({ at: { x: m.x, y: m.y }, radius: reach(m.base) }));
+  const blocked = setUpBlocked(state, player, purpose === "arrive" || purpose === "rapid_ingress");
   // In the zone: along its front (towards the enemy); Reserves: along a table edge.
-  if (area === "zone") return startPlan(unit, purpose, proposePlacement(models, bounds, others, !low));
-  const tries = edgeStrips(state, bounds, low).map((strip) => edgeGrid(models, strip, others));
+  if (area === "zone") return startPlan(unit, purpose, proposePlacement(models, bounds, others, !low, blocked));
+  const tries = edgeStrips(state, bounds, low).map((strip) => edgeGrid(models, strip, others, blocked));
   const best = tries.find((t) => t.fits && t.clear) ?? tries.find((t) => t.fits) ?? tries[0];
   return startPlan(unit, purpose, best?.spots ?? new Map());
 }

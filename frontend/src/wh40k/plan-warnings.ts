@@ -4,9 +4,9 @@
 // would have reached it (rule/base_contact). The client's own cheap estimate from the plan and
 // the table it shows; the server's check on Confirm is the one that counts. Pure.
 
-import { footprint } from "../geometry/base-footprint";
 import { insidePolygon } from "../geometry/polygon";
-import { type Point, distance, rotate } from "../geometry/vec";
+import { type Point, distance } from "../geometry/vec";
+import { footprint } from "../geometry/base-footprint";
 import { closestPoints } from "../board/tools/closest-points";
 import { offsetOutline, outlinePolygon } from "../board/tools/outline";
 import type { ModelId, ModelInfo, Objective, TerrainPiece } from "../protocol/messages";
@@ -18,6 +18,7 @@ import type { Namer } from "./names";
 import type { W40State } from "./wire";
 import { shownTable } from "./board-state";
 import { nearEdge } from "./plan-start";
+import { obstacleUnder } from "./obstacles";
 
 /** Inches: the referee's base contact (a gap this small or less). */
 const CONTACT = 0.01;
@@ -110,32 +111,6 @@ export function onMarker(model: ModelInfo, at: Point, marker: Objective): boolea
   return insidePolygon(marker, poly) || closestPoints(poly, [marker]).distance < r - 1e-3;
 }
 
-/** Terrain a model may move over but not end a move on (§2.5 B, C: the server's
- * `obstacles.OBSTACLE_KINDS`). */
-const OBSTACLE_KINDS = new Set(["barricade", "obstacle", "debris"]);
-
-/** Whether a model standing at `at`, `z` up, has its base over an obstacle (rule/on_obstacle):
- * the footprints' interiors meet at a height up to the obstacle's top. An oval is judged where it
- * is a unit circle (turned back by its facing, each axis scaled), a hull by its outline. */
-export function onObstacle(model: ModelInfo, at: Point, z: number, piece: TerrainPiece): boolean {
-  if (!OBSTACLE_KINDS.has(piece.kind) || piece.polygon.length < 3) return false;
-  if (z > piece.height + 1e-6) return false;
-  const poly = piece.polygon.map(([x, y]) => ({ x, y }));
-  const f = footprint(model.base);
-  if (f.kind === "ellipse") {
-    const local = poly.map((p) => {
-      const r = rotate({ x: p.x - at.x, y: p.y - at.y }, -model.facing);
-      return { x: r.x / f.along, y: r.y / f.across };
-    });
-    return closestPoints(local, [{ x: 0, y: 0 }]).distance < 1 - 1e-3;
-  }
-  // a hull flush against the obstacle only touches it: shrink it a hair about its centre first
-  const outline = outlinePolygon(offsetOutline({ base: model.base, at, facing: model.facing }, 0), 96);
-  const c = outline.reduce((s, p) => ({ x: s.x + p.x / outline.length, y: s.y + p.y / outline.length }), { x: 0, y: 0 });
-  const inner = outline.map((p) => ({ x: c.x + (p.x - c.x) * (1 - 1e-4), y: c.y + (p.y - c.y) * (1 - 1e-4) }));
-  return closestPoints(inner, poly).distance === 0;
-}
-
 export interface PlanContext {
   state: W40State;
   plan: MovePlan;
@@ -223,9 +198,35 @@ export function zoneGap(model: ModelInfo, zone: readonly (readonly [number, numb
   return closestPoints(outline, poly).distance;
 }
 
+/** The first moved or placed model that would stand on an obstacle, in words (rule/on_obstacle,
+ * refused from rules revision 2, R35 and R38: older games keep moving onto them). */
+function obstacleWarning(
+  state: W40State,
+  models: readonly ModelInfo[],
+  moved: readonly ModelId[],
+  now: ReadonlyMap<ModelId, Point>,
+  names: Namer,
+  heights?: ReadonlyMap<ModelId, number>,
+  verb = "ends",
+): string | null {
+  if (state.game.rules_revision < 2) return null;
+  const byId = new Map(models.map((m) => [m.id, m]));
+  for (const id of moved) {
+    const m = byId.get(id);
+    const at = now.get(id);
+    const piece = m && at ? obstacleUnder(state, m, at, heights?.get(id) ?? m.z) : undefined;
+    if (m && piece) {
+      const what = piece.name || `${piece.kind} (${piece.id})`;
+      const not = verb === "ends" ? "end a move" : "be set up";
+      return `${names.model(m.id)} ${verb} on ${what}: a model may move over an obstacle but not ${not} on it.`;
+    }
+  }
+  return null;
+}
+
 /** A set-up's likely problems (walkthrough s15 #13: a deployment showed none until the log had
  * them): bases overlapping, the unit out of coherency, a deployment not wholly within the
- * player's zone (§4.8), an arrival within 9" of an enemy model (§4.5). */
+ * player's zone (§4.8), an arrival within 9" of an enemy model (§4.5), a model on an obstacle. */
 function placementWarnings({ state, plan, names }: PlanContext): string[] {
   const out: string[] = [];
   const shown = shownTable(state, plan).state.models;
@@ -234,6 +235,8 @@ function placementWarnings({ state, plan, names }: PlanContext): string[] {
   const mine = shown.filter((m) => m.unit === plan.unit);
   const clash = overlapping(shown, now, moved);
   if (clash) out.push(`${names.model(clash[0].id)} would overlap ${names.model(clash[1].id)}: bases may not overlap.`);
+  const onPiece = obstacleWarning(state, shown, moved, now, names, undefined, "is set up");
+  if (onPiece) out.push(onPiece);
   const apart = incoherent(mine);
   if (apart.length > 0) {
     const named = apart.slice(0, 3).map((id) => names.model(id)).join(", ");
@@ -304,18 +307,8 @@ export function planWarnings(context: PlanContext): string[] {
       break;
     }
   }
-  // rule/on_obstacle came with rules revision 2 (R35, R38): older games keep moving onto them
-  for (const id of state.game.rules_revision >= 2 ? moved : []) {
-    const m = byId.get(id);
-    const at = now.get(id);
-    const z = heights?.get(id) ?? m?.z ?? 0;
-    const piece = m && at ? state.terrain.find((t) => onObstacle(m, at, z, t)) : undefined;
-    if (m && piece) {
-      const what = piece.name || `${piece.kind} (${piece.id})`;
-      out.push(`${label(m)} ends on ${what}: a model may move over an obstacle but not end a move on it.`);
-      break;
-    }
-  }
+  const onPiece = obstacleWarning(state, state.models, moved, now, names, heights);
+  if (onPiece) out.push(onPiece);
   if (moved.length > 0) {
     const clash = overlapping(state.models, now, moved);
     if (clash) out.push(`${label(clash[0])} would overlap ${label(clash[1])}: bases may not overlap.`);

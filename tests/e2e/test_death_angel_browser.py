@@ -388,6 +388,11 @@ def test_two_players_play_rounds_and_the_spectator_sees_no_secret(
     assert p1.page.locator('[data-testid^="da-hand-"]').count() == len(
         hook(p1.page, "state")["hand"]
     )
+    # each hand card names its team in words (not only by its stripe's colour)
+    teams = {t["id"]: t["name"] for t in hook(p1.page, "state")["teams"]}
+    for card in hook(p1.page, "state")["hand"]:
+        face = p1.page.get_by_test_id(f"da-hand-{card['id']}").locator(".da-action__team")
+        assert face.inner_text() == teams[card["team"]]
 
     done: list[str] = []
     prompts: list[str] = []

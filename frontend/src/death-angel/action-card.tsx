@@ -125,6 +125,13 @@ export function ActionCardView({
         <span class="da-action__name">{card.name}</span>
       </span>
       <span class="da-action__kind">{KIND[card.kind] ?? card.kind}</span>
+      {/* A hand holds a card of each of the player's teams: its team in words, not only the
+          stripe's colour (newcomer audit s16 #16). */}
+      {readable && team && (
+        <span class="da-action__team" data-team-name={team}>
+          {team}
+        </span>
+      )}
       {showText && (
         <span class="da-action__text" id={textId} title={card.text}>
           {card.text}

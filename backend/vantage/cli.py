@@ -41,7 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the server")
     serve.add_argument("--host", default=None, help="interface (default VANTAGE_HOST or 127.0.0.1)")
     serve.add_argument("--port", type=int, default=None, help="port (default VANTAGE_PORT or 8000)")
-    serve.add_argument("--demo", action="store_true", help="create a demo game and print its links")
+    serve.add_argument(
+        "--demo",
+        action="store_true",
+        help="create a demo game (10th edition, the two demo armies) and print its links",
+    )
     serve.set_defaults(run=_serve)
     migrate = sub.add_parser("migrate", help="apply database migrations")
     migrate.set_defaults(run=_migrate)

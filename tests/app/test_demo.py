@@ -1,20 +1,47 @@
-"""`make run` prepares a demo game each start; unplayed ones from earlier starts do not pile up."""
+"""`make run` prepares a demo game each start: the refereed 10th-edition game between the two
+demo armies (the README's headline); unplayed ones from earlier starts do not pile up."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
 from sqlalchemy import func, select
 
-from vantage.app.demo import create_demo_game
+from vantage.app.demo import MARK, announce_demo_game, create_demo_game
 from vantage.app.games import GameService
 from vantage.bus.memory import MemoryBus
 from vantage.config import Settings
 from vantage.engine.errors import Rejection
+from vantage.rosters import demo_armies
 from vantage.rules.sandbox.presets import demo_table
 from vantage.store.appends import AppendRequest
 from vantage.store.db import open_database
 from vantage.store.models import GameRow, SeatRow
+
+
+async def _stored(url: str, game_id: str) -> tuple[str, dict[str, object]]:
+    db = open_database(url)
+    try:
+        async with db.read() as session:
+            row = (
+                await session.execute(
+                    select(GameRow.system, GameRow.setup).where(GameRow.id == game_id)
+                )
+            ).one()
+    finally:
+        await db.dispose()
+    return row[0], dict(row[1])
+
+
+async def _create(url: str, request: dict[str, object]) -> str:
+    db = open_database(url)
+    try:
+        made = await GameService(db, MemoryBus()).create(request)
+    finally:
+        await db.dispose()
+    assert not isinstance(made, Rejection)
+    return made.id
 
 
 async def _count(url: str) -> tuple[int, int]:
@@ -75,4 +102,54 @@ async def test_a_lobby_game_on_the_demo_table_is_not_replaced(db_url: str) -> No
     assert not isinstance(mine, Rejection)
     await create_demo_game(settings)
     await create_demo_game(settings)
+    assert await _count(db_url) == (2, 6), "the lobby game and the latest demo game"
+
+
+async def test_the_demo_is_a_refereed_10th_edition_game_between_the_two_demo_armies(
+    db_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Audit s16 C #2: the demo was a sandbox table that referees nothing, while the README leads
+    with the complete 10th-edition game."""
+    settings = Settings(database_url=db_url, port=8123)
+    game = await create_demo_game(settings)
+    assert game.system == "wh40k-10e"
+    assert [s.player for s in game.seats] == ["p1", "p2"]
+    system, setup = await _stored(db_url, game.id)
+    assert system == "wh40k-10e"
+    demos = [army.content_json() for army in demo_armies()]
+    assert setup["armies"] == {"p1": demos[0], "p2": demos[1]}
+    assert setup["layout"] == "ruined-city" and setup["strict"] is True
+    assert setup["started_by"] == MARK["started_by"]
+
+    await announce_demo_game(settings)
+    out = capsys.readouterr().out
+    assert "10th edition" in out
+    links = [line.split()[0] for line in out.splitlines() if "http://" in line]
+    assert links == ["p1:", "p2:", "spectator:", "lobby:"]
+    assert "  lobby:     http://127.0.0.1:8123/\n" in out
+
+
+async def test_an_unplayed_sandbox_demo_of_an_earlier_version_is_cleared_too(db_url: str) -> None:
+    """Before the demo was a 10th-edition game it was a sandbox on the demo table: an unplayed
+    one left by an earlier `make run` goes with the next start, a lobby sandbox stays."""
+    await _create(db_url, {"system": "sandbox", "setup": demo_table(), **MARK})
+    await _create(db_url, {"system": "sandbox", "setup": demo_table()})
+    await create_demo_game(Settings(database_url=db_url))
+    assert await _count(db_url) == (2, 6), "the lobby sandbox game and the new demo game"
+
+
+async def test_a_lobby_10th_edition_game_with_the_demo_options_is_not_replaced(db_url: str) -> None:
+    """The lobby's untouched 10th-edition form sends the demo's own options (no mark)."""
+    await _create(
+        db_url,
+        {
+            "system": "wh40k-10e",
+            "armies": {"p1": {"demo": 0}, "p2": {"demo": 1}},
+            "layout": "ruined-city",
+            "battle_size": "incursion",
+            "strict": True,
+        },
+    )
+    await create_demo_game(Settings(database_url=db_url))
+    await create_demo_game(Settings(database_url=db_url))
     assert await _count(db_url) == (2, 6), "the lobby game and the latest demo game"

@@ -864,6 +864,36 @@ def test_a_phone_keeps_the_prompt_in_view_below_the_table(
         page.screenshot(path=str(shots / "da-phone-prompt-after-choosing.png"))
 
 
+def test_a_phone_s_prompt_takes_the_player_to_the_hand(
+    server: LiveServer, chromium: Any, open_game: Callable[..., Watched], shots: Path
+) -> None:
+    """Newcomer audit s16 #16: the prompt asks for a card from the hand, which began some
+    1,200 px below it on a phone; "Your hand ↓" brings it into view (and is not on a desktop,
+    where the hand is docked below the table)."""
+    game = create_game(server, {"system": "death-angel", "seats": 2})
+    with _on_phone(chromium, game["seats"][0]["url"]) as page:
+        page.set_default_timeout(WAIT_MS)
+        hand = page.get_by_test_id("da-hand")
+        box = hand.bounding_box()
+        assert box is not None and box["y"] > 844, "the hand starts below the first screen"
+        page.get_by_test_id("da-to-hand").click()
+        page.wait_for_function(
+            "() => { const r = document.querySelector('[data-testid=\"da-hand\"]')"
+            ".getBoundingClientRect(); return r.top >= 0 && r.top < 844 / 2; }",
+            timeout=WAIT_MS,
+        )
+        prompt = page.get_by_test_id("da-prompt").bounding_box()
+        box = hand.bounding_box()
+        assert (
+            prompt is not None
+            and box is not None
+            and box["y"] >= prompt["y"] + prompt["height"] - 1
+        )
+        page.screenshot(path=str(shots / "da-phone-to-hand.png"))
+    desktop = open_game(game["seats"][0]["url"]).page
+    assert not desktop.get_by_test_id("da-to-hand").is_visible()
+
+
 def test_a_phone_draws_each_terrain_card_within_itself(server: LiveServer, chromium: Any) -> None:
     """At 390 px a terrain card is narrow: its name wraps (long words break), its spawn boxes
     (up to four) fit, and no part of it is drawn outside the card (names used to be clipped

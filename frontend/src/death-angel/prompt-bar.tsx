@@ -70,6 +70,12 @@ function Outcome({ state }: { state: DaState }) {
   );
 }
 
+/** The hand brought into view, below the sticky prompt (newcomer audit s16 #16: on a phone it
+ * begins some 1,200 px below the prompt that asks for its cards). */
+function scrollToHand(): void {
+  document.querySelector('[data-testid="da-hand"]')?.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
 /** Choices that pass rather than act are drawn plainly. */
 const QUIET = new Set(["end_action", "keep_roll"]);
 
@@ -109,6 +115,12 @@ export function PromptBar({
         )}
         <p class="da-prompt__text">{ask.text}</p>
         {control.busy.value && mine && <span class="da-caption">sending…</span>}
+        {ask.kind === "select_actions" && (
+          // One column (tablet, phone): the hand is below the formation, far from this prompt.
+          <button type="button" class="button da-prompt__to-hand" data-testid="da-to-hand" onClick={scrollToHand}>
+            Your hand ↓
+          </button>
+        )}
       </div>
       {ask.kind === "allocate_spawn" && <AllocateForm ask={ask} names={names} control={control} />}
       {ask.kind === "choices" && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSetup, namesSize, seatHint } from "../src/ui/home-page";
+import { describeSetup, hasModels, initialSetup, lobbyOrder, namesSize, seatHint, setupNote } from "../src/ui/home-page";
 
 describe("the lobby's table set-up summary", () => {
   const empty = { table: { width: 60, depth: 44 }, units: [], models: [], terrain: [] };
@@ -29,5 +29,30 @@ describe("the lobby's word on what a seat is", () => {
     expect(seatHint("death-angel", 5)).toContain("With 5 players, each commands 1 combat team.");
     expect(seatHint("death-angel", 9)).toBe("Cooperative: every seat plays together against the genestealers.");
     expect(seatHint("wh40k-9e", 2)).toBeNull();
+  });
+});
+
+describe("the lobby's default table set-up (audit s16 C #1)", () => {
+  const table = { width: 60, depth: 44 };
+  const empty = { id: "empty", title: 'Empty table, 60"×44"', setup: { table, units: [], models: [], terrain: [] } };
+  const demo = { id: "demo", title: "Demo: terrain and two small forces", setup: { table, terrain: [{}], units: [{}], models: [{}, {}] } };
+
+  it("chooses a set-up with models when nothing was chosen: Create game makes a game with something to do", () => {
+    // the server lists the empty table first
+    expect(initialSetup([empty, demo], "")).toBe("demo");
+    expect(lobbyOrder([empty, demo]).map((s) => s.id)).toEqual(["demo", "empty"]);
+  });
+
+  it("keeps the set-up chosen for the last system when this one has it too", () => {
+    expect(initialSetup([empty, demo], "empty")).toBe("empty");
+    expect(initialSetup([empty, demo], "gone")).toBe("demo");
+    expect(initialSetup([], "")).toBe("");
+  });
+
+  it("says under a table with no models that nothing can be added in the browser", () => {
+    expect(hasModels(empty)).toBe(false);
+    expect(setupNote(empty)).toContain("none can be added in the browser");
+    expect(setupNote(empty)).toContain("POST /api/games");
+    expect(setupNote(demo)).toBeNull();
   });
 });

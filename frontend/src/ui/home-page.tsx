@@ -37,6 +37,28 @@ export function describeSetup(setup: Record<string, unknown>, title = ""): strin
   return parts.join(" · ");
 }
 
+/** Whether a preset puts models on the table (the Demo does; the empty table does not). */
+export const hasModels = (preset: SetupPreset): boolean =>
+  Array.isArray(preset.setup["models"]) && preset.setup["models"].length > 0;
+
+/** The presets in the lobby's order: tables with models first, so that Create game with
+ * nothing changed makes a game with something to do (audit s16 C #1); bare tables last. */
+export const lobbyOrder = (list: readonly SetupPreset[]): SetupPreset[] =>
+  [...list].sort((a, b) => Number(hasModels(b)) - Number(hasModels(a)));
+
+/** The preset to show chosen: the one chosen for the last system when this system has it too,
+ * else the first in the lobby's order. */
+export const initialSetup = (list: readonly SetupPreset[], kept: string): string =>
+  (list.find((s) => s.id === kept) ?? lobbyOrder(list)[0])?.id ?? "";
+
+/** What a preset is for, when its title does not say: a table with no models is a dead end in
+ * the browser (a table system's only command moves models that are there). */
+export const setupNote = (preset: SetupPreset): string | null =>
+  hasModels(preset)
+    ? null
+    : "No models, and none can be added in the browser: a bare table for trying the tools, or " +
+      "for API clients that create a game with their own set-up (POST /api/games).";
+
 /** Combat teams each player commands in Space Hulk: Death Angel, by the number of players
  * (digest §3.2; the server's setup.PICKS_PER_PLAYER). */
 const DA_TEAMS: Readonly<Record<number, number>> = { 1: 3, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1 };
@@ -93,9 +115,7 @@ export function HomePage() {
       .then((list) => {
         if (system.peek() !== name) return;
         setups.value = list;
-        // keep the set-up chosen for the last system when this one has it too
-        const kept = list.find((s) => s.id === setupId.peek());
-        setupId.value = kept?.id ?? list[0]?.id ?? "";
+        setupId.value = initialSetup(list, setupId.peek());
       })
       .catch((err: unknown) => (error.value = errorText(err)));
   });
@@ -233,7 +253,7 @@ export function HomePage() {
           <fieldset class="field setups">
             <legend>Table set-up</legend>
             {setups.value === null && <p class="muted">Loading set-ups…</p>}
-            {setups.value?.map((s) => (
+            {setups.value && lobbyOrder(setups.value).map((s) => (
               <label class={`setup ${s.id === setupId.value ? "setup--chosen" : ""}`} key={s.id}>
                 <input
                   type="radio"
@@ -244,6 +264,11 @@ export function HomePage() {
                 />
                 <span class="setup__title">{s.title || s.id}</span>
                 {describeSetup(s.setup, s.title) && <span class="setup__summary">{describeSetup(s.setup, s.title)}</span>}
+                {setupNote(s) && (
+                  <span class="setup__summary" style={{ gridColumn: 2 }} data-testid="setup-note">
+                    {setupNote(s)}
+                  </span>
+                )}
               </label>
             ))}
           </fieldset>

@@ -2,7 +2,7 @@
 // commitment, the game id and the recent acknowledgements.
 
 import { batch, computed, signal } from "@preact/signals";
-import type { OtherEvent, Viewer, WelcomeMessage } from "../protocol/messages";
+import type { OtherEvent, RejectedMessage, Viewer, WelcomeMessage } from "../protocol/messages";
 import { type LoggedEvent, ProjectedStore } from "../state/projected-store";
 import { readFairness } from "./decode-state";
 import type { Fairness, W40State } from "./wire";
@@ -20,6 +20,10 @@ export class W40Store extends ProjectedStore<W40State> {
   /** Nothing sent awaits an answer and the state is the latest. */
   readonly idle = computed(() => !this.stale.value && this.inFlight.value.size === 0);
   readonly me = computed(() => this.viewer.value?.player ?? null);
+  /** The earlier events (the export) are in the log: it tells what happened before this page. */
+  readonly historyLoaded = signal(false);
+  /** Intents the page sent on its own (the automatic dice entropy): a refusal of one is no toast. */
+  private readonly quiet = new Set<string>();
 
   constructor() {
     super(LOG_LIMIT);
@@ -37,7 +41,34 @@ export class W40Store extends ProjectedStore<W40State> {
     if (dice) this.dice.value = dice;
   }
 
+  override addHistory(entries: readonly { v: number; e?: unknown }[]): void {
+    batch(() => {
+      super.addHistory(entries);
+      this.historyLoaded.value = true;
+    });
+  }
+
+  /** Refuse this intent without a toast (nothing the player asked for was refused). */
+  quietly(intentId: string): void {
+    this.quiet.add(intentId);
+  }
+
+  override reject(message: RejectedMessage): void {
+    const id = message.intent_id;
+    if (id !== undefined && this.quiet.delete(id)) {
+      this.settle(id);
+      return;
+    }
+    super.reject(message);
+  }
+
+  override forgetInFlight(): void {
+    this.quiet.clear();
+    super.forgetInFlight();
+  }
+
   override ack(intentId: string, v: number): void {
+    this.quiet.delete(intentId);
     batch(() => {
       this.acks.value = new Map([...this.acks.peek(), [intentId, v] as const].slice(-20));
       super.ack(intentId, v);

@@ -17,7 +17,7 @@ describe("pending → offered actions", () => {
     expect(mine.main).toEqual({ kind: "shooting", units: ["p1-a"], unable: [] });
     expect(mine.endPhase).toBe(true);
     const theirs = offers(s, "p2");
-    expect(theirs.main).toEqual({ kind: "watch", waitingFor: "p1", what: "to act" });
+    expect(theirs.main).toEqual({ kind: "watch", waitingFor: "p1", what: "to shoot in the Shooting phase" });
     expect(theirs.endPhase).toBe(false);
     expect(offers(s, null).concede).toBe(false);
   });

@@ -191,7 +191,12 @@ function formationWords(e: Record<string, unknown>, n: Namer): string {
   return parts.join("; ");
 }
 
-export function describeEvent(e: RawEvent, n: Namer, weapons?: WeaponLookup): LogLine | null {
+/**
+ * `before`: the event logged just before this one. The reveal repeats only the declarations that
+ * were secret; the last player's, made in the open, is the event just before it (the same
+ * command), and the reveal names it too, so that the line names both players (audit s16 C #15).
+ */
+export function describeEvent(e: RawEvent, n: Namer, weapons?: WeaponLookup, before?: RawEvent): LogLine | null {
   const player = str(e["player"]) || null;
   const who = n.player(player);
   const unit = n.unit(str(e["unit"]));
@@ -229,6 +234,9 @@ export function describeEvent(e: RawEvent, n: Namer, weapons?: WeaponLookup): Lo
     case "formations_revealed": {
       // R42: a secret declaration's broken rules are told to all here
       const revealed = (Array.isArray(e["declared"]) ? e["declared"] : []).map(rec);
+      const last = before?.type === "formations_declared" && "reserves" in before ? rec(before) : null;
+      // (its broken rules, if any, are on its own line already)
+      if (last && !revealed.some((d) => str(d["player"]) === str(last["player"]))) revealed.push({ ...last, warnings: [] });
       const said = revealed.map((d) => {
         const broken = brokenRules(d, n);
         return `${n.player(str(d["player"]))}: ${formationWords(d, n)}${broken ? ` (${broken})` : ""}`;

@@ -58,8 +58,10 @@ interface Props {
 export function logLines(events: readonly Logged[], n: Namer, weapons?: WeaponLookup): { v: number; line: LogLine }[] {
   const out: { v: number; line: LogLine }[] = [];
   const entropy = new Map<string, { at: number; count: number }>();
+  let before: Logged["e"] | undefined;
   for (const { v, e } of events) {
-    const line = describeEvent(e, n, weapons);
+    const line = describeEvent(e, n, weapons, before);
+    before = e;
     if (line === null) continue;
     if (e["type"] === "entropy_contributed") {
       const who = line.player ?? "";

@@ -84,7 +84,7 @@ export interface Offers {
 }
 
 const WAITING_WORDS: Readonly<Record<string, string>> = {
-  act: "to act",
+  act: "to play the turn",
   place_objective: "to place an objective marker",
   declare_formations: "to declare battle formations",
   deploy: "to deploy a unit",
@@ -102,14 +102,26 @@ const WAITING_WORDS: Readonly<Record<string, string>> = {
   hazardous: "to choose who suffers a failed Hazardous test",
 };
 
-export const waitingWords = (kind: string): string => WAITING_WORDS[kind] ?? kind.replaceAll("_", " ");
+/** Pending `act` (the active player is free to act, the server's internal name) by the phase:
+ * what the turn's player does in it (audit s16 C #5: "Your decision: act" read as jargon). */
+const ACT_WORDS: Readonly<Record<string, string>> = {
+  command: "to finish the Command phase",
+  movement: "to move units in the Movement phase",
+  shooting: "to shoot in the Shooting phase",
+  charge: "to declare charges in the Charge phase",
+  fight: "to fight in the Fight phase",
+};
+
+export const waitingWords = (kind: string, phase?: string): string =>
+  (kind === "act" && phase !== undefined ? ACT_WORDS[phase] : undefined) ?? WAITING_WORDS[kind] ?? kind.replaceAll("_", " ");
 
 /** What the pending decision is about, in words; a charge roll that cannot reach a target
- * (`detail.out_of_reach`) is a charge that fails (a casual game may still make the move). */
-export const pendingWords = (p: Pending): string =>
+ * (`detail.out_of_reach`) is a charge that fails (a casual game may still make the move);
+ * `act` says what the turn's player does in the `phase`. */
+export const pendingWords = (p: Pending, phase?: string): string =>
   p.kind === "charge_move" && detailList(p.detail["out_of_reach"]).length > 0
     ? "to resolve a charge roll that falls short"
-    : waitingWords(p.kind);
+    : waitingWords(p.kind, phase);
 
 const STRATAGEMS: readonly StratagemName[] = [
   "command_reroll",
@@ -259,7 +271,7 @@ function phaseOffer(game: Game, models: readonly ModelInfo[], me: PlayerId): Mai
     case "fight":
       return { kind: "fight_over" };
     default:
-      return { kind: "watch", waitingFor: game.active, what: "to act" };
+      return { kind: "watch", waitingFor: game.active, what: waitingWords("act", game.phase) };
   }
 }
 
@@ -274,10 +286,10 @@ function mainOffer(game: Game, models: readonly ModelInfo[], me: PlayerId | null
   if (p.kind === "declare_formations") {
     return me !== null && p.options.includes(me)
       ? { kind: "declare_formations" }
-      : { kind: "watch", waitingFor: p.options[0] ?? p.player, what: pendingWords(p) };
+      : { kind: "watch", waitingFor: p.options[0] ?? p.player, what: pendingWords(p, game.phase) };
   }
   if (me === null || p.player !== me) {
-    return { kind: "watch", waitingFor: p.player, what: pendingWords(p) };
+    return { kind: "watch", waitingFor: p.player, what: pendingWords(p, game.phase) };
   }
   switch (p.kind) {
     case "act":
@@ -338,7 +350,7 @@ function mainOffer(game: Game, models: readonly ModelInfo[], me: PlayerId | null
     case "coherency":
       return { kind: "coherency", unit: p.unit ?? "", models: p.options, suggested: detailList(p.detail["suggested"]) };
     default:
-      return { kind: "watch", waitingFor: p.player, what: pendingWords(p) };
+      return { kind: "watch", waitingFor: p.player, what: pendingWords(p, game.phase) };
   }
 }
 

@@ -3,9 +3,18 @@
 import { useDocumentTitle } from "../ui/document-title";
 import { PHASE_TITLE, STEP_TITLE, type Namer, title } from "./names";
 import { pendingWords } from "./offered-actions";
-import type { W40State } from "./wire";
+import type { Pending, W40State } from "./wire";
 
 const TRACK = ["command", "movement", "shooting", "charge", "fight"] as const;
+
+/** The phase bar's words for the pending decision: "Your turn: move units in the Movement
+ * phase" (pending `act`, the turn's player free to act), "Your decision: deploy a unit", or
+ * "Waiting for Player 2 to move units in the Movement phase". Pure. */
+export function waitingText(p: Pending, phase: string, yours: boolean, waitingFor: string): string {
+  const what = pendingWords(p, phase);
+  if (!yours) return `Waiting for ${waitingFor} ${what}`;
+  return `${p.kind === "act" ? "Your turn" : "Your decision"}: ${what.replace(/^to /, "")}`;
+}
 
 export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; me: string | null }) {
   const g = state.game;
@@ -13,7 +22,7 @@ export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; 
   const p = g.pending;
   const waitingFor = p?.kind === "declare_formations" ? (p.options.length > 1 ? "both players" : names.player(p.options[0])) : names.player(p?.player);
   const yours = p !== null && (p.player === me || (p.kind === "declare_formations" && me !== null && p.options.includes(me)));
-  useDocumentTitle({ system: "wh40k-10e", mustAct: yours && g.result === null, what: p && pendingWords(p) });
+  useDocumentTitle({ system: "wh40k-10e", mustAct: yours && g.result === null, what: p && pendingWords(p, g.phase) });
   return (
     <div class="w40-phasebar" data-testid="w40-phasebar" data-round={g.round} data-phase={g.phase} data-step={g.step} data-active={g.active ?? ""}>
       {g.phase === "setup" ? (
@@ -40,7 +49,7 @@ export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; 
       )}
       {p && g.result === null && (
         <span class={`w40-phasebar__wait ${yours ? "w40-phasebar__wait--you" : ""}`} data-testid="w40-waiting">
-          {yours ? `Your decision: ${pendingWords(p).replace(/^to /, "")}` : `Waiting for ${waitingFor} ${pendingWords(p)}`}
+          {waitingText(p, g.phase, yours, waitingFor)}
         </span>
       )}
     </div>

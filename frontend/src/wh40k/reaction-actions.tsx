@@ -2,12 +2,15 @@
 // or pass. Rapid Ingress sets a unit up from Reserves, planned on the table first.
 
 import { toPlaces } from "./move-plan";
+import type { Namer } from "./names";
 import { placementPlan, zoneBounds } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { StratagemForm } from "./stratagem-form";
+import { unitWithLeader } from "./unit-with-leader";
 import type { W40Control } from "./w40-control";
-import type { StratagemName } from "./wire";
+import type { StratagemName, W40State } from "./wire";
 
+/** A window in words without the unit it is about (the server names none, or an old one). */
 const WINDOW: Readonly<Record<string, string>> = {
   moved: "An enemy unit has just moved or been set up",
   charge_declared: "An enemy unit has declared a charge",
@@ -16,6 +19,38 @@ const WINDOW: Readonly<Record<string, string>> = {
   movement_end: "Your opponent's Movement phase ends",
   fought: "An enemy unit has just fought",
 };
+
+/** What the enemy unit the window is about did ("has just fought"). */
+const DID: Readonly<Record<string, string>> = {
+  moved: "has just moved or been set up",
+  charge_declared: "has declared a charge",
+  charged: "has just ended a charge move",
+  fought: "has just fought",
+};
+
+const andList = (items: string[]): string =>
+  items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/**
+ * The reaction prompt's first sentence. The window's `unit` is the enemy unit that acted (for
+ * `targeted` the shooter, the targets are in the attack being resolved), so it is named as the
+ * enemy's, and the targets as yours: "The enemy's Sapline Launchers has chosen your Ashguard Line
+ * as its target." (audit s16 C #6: "(Sapline Launchers)" after "Your unit" read as your own). Pure.
+ */
+export function reactionText(state: W40State | null, names: Namer, window: string, unit: string | null): string {
+  const enemy = unit ? `The enemy's ${names.unit(unit)}` : null;
+  if (window === "targeted" && enemy) {
+    const targets = [...new Set(state?.game.attack?.assignments.map((a) => a.target) ?? [])];
+    if (targets.length > 0) {
+      const yours = andList(targets.map((t) => unitWithLeader(state, names, t)));
+      return `${enemy} has chosen your ${yours} as ${targets.length === 1 ? "its target" : "its targets"}.`;
+    }
+    return `${enemy} has chosen one of your units as a target.`;
+  }
+  const did = DID[window];
+  if (enemy && did) return `${enemy} ${did}.`;
+  return `${WINDOW[window] ?? window.replaceAll("_", " ")}.`;
+}
 
 interface Props {
   control: W40Control;
@@ -45,10 +80,7 @@ export function ReactionActions({ control, window, unit, stratagems }: Props) {
   }
   return (
     <div class="w40-step" data-testid="w40-reaction" data-window={window}>
-      <p>
-        {WINDOW[window] ?? window}
-        {unit ? ` (${names.unit(unit)})` : ""}. You may use a stratagem now.
-      </p>
+      <p>{reactionText(state, names, window, unit)} You may use a stratagem now.</p>
       {stratagems.map((name) => (
         <StratagemForm
           key={name}

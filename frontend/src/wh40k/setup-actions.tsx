@@ -6,6 +6,7 @@ import { toPaths, toPlaces } from "./move-plan";
 import { movePlan, placementPlan, planLimit, zoneBounds } from "./plan-start";
 import { PlanControls } from "./plan-controls";
 import { UnitPicker } from "./unit-picker";
+import { unitWithLeader } from "./unit-with-leader";
 import type { W40Control } from "./w40-control";
 import type { UnitStatus } from "./wire";
 
@@ -237,7 +238,7 @@ export function Deploy({ control, units }: { control: W40Control; units: UnitId[
     return (
       <div class="w40-step" data-testid="w40-deploy">
         <p>
-          Deploying <b>{control.names.value.unit(plan.unit)}</b> wholly within your deployment zone.
+          Deploying <b>{unitWithLeader(state, control.names.value, plan.unit)}</b> wholly within your deployment zone.
         </p>
         <PlanControls
           control={control}
@@ -254,6 +255,7 @@ export function Deploy({ control, units }: { control: W40Control; units: UnitId[
       <UnitPicker
         units={units}
         names={control.names.value}
+        state={state}
         label="Unit"
         onPick={(u) => {
           control.plan.value = placementPlan(state, u, "deploy", "zone");
@@ -283,6 +285,7 @@ export function Scouts({ control, units }: { control: W40Control; units: UnitId[
           <UnitPicker
             units={units}
             names={control.names.value}
+            state={state}
             label="Scouts"
             onPick={(u) => {
               control.plan.value = movePlan(state, u, "move");

@@ -12,7 +12,7 @@ import { spentWeapons } from "./one-shot";
 import { readTargets } from "./targets-query";
 import { UnitPicker } from "./unit-picker";
 import type { W40Control } from "./w40-control";
-import { WeaponTargets, weaponsAimed } from "./weapon-targets";
+import { WeaponTargets, leftOutModels, leftOutText, weaponsAimed } from "./weapon-targets";
 import type { WeaponSheet } from "./wire";
 
 export function ShootingActions({
@@ -75,10 +75,27 @@ export function ShootingActions({
     deckTargets(state, carrier, w, me).sort((a, b) => Number(seen.has(b)) - Number(seen.has(a)));
   const lent = deckRows(carrier?.id, deck.value, deckTarget.value);
   const total = (rows?.attacks.length ?? 0) + lent.attacks.length;
+  // The models that fire nothing (or not every gun), and why, as far as the page knows.
+  const leftOut =
+    status && rows && options.value
+      ? leftOutModels({
+          status,
+          models: modelsOf(chosen ?? ""),
+          answer: options.value,
+          choice: choice.value,
+          fired: new Set(rows.attacks.map((a) => `${a.model}|${a.weapon}`)),
+          outOfRange: rows.outOfRange,
+          enemies: state.models.filter((m) => {
+            const s = state.game.units[m.unit];
+            return s !== undefined && s.sheet.player !== status.sheet.player && s.location === "table";
+          }),
+          names,
+        })
+      : [];
 
   return (
     <div class="w40-step" data-testid="w40-shooting">
-      <UnitPicker units={units} names={names} label="Shoot with" disabled={busy} onPick={pick} />
+      <UnitPicker units={units} names={names} state={state} label="Shoot with" disabled={busy} onPick={pick} />
       {unable.length > 0 && (
         <ul class="muted w40-unable" data-testid="w40-shoot-unable">
           {unable.map(({ unit: u, why }) => (
@@ -138,8 +155,16 @@ export function ShootingActions({
           <p class="muted" data-testid="w40-attack-count">
             {weaponsAimed(total)}
             {lent.attacks.length > 0 && ` (${lent.attacks.length} from the Firing Deck)`}
-            {rows.outOfRange.length > 0 && ` · ${rows.outOfRange.length} out of range (left out)`}
           </p>
+          {leftOut.length > 0 && (
+            <ul class="muted w40-unable" data-testid="w40-left-out">
+              {leftOut.map((l) => (
+                <li key={l.model} data-model={l.model}>
+                  {leftOutText(l, names)}.
+                </li>
+              ))}
+            </ul>
+          )}
           <button
             type="button"
             class="button button--primary"

@@ -71,7 +71,7 @@ describe("what the table referees", () => {
     expect(refereeText("wh40k-8e")).toContain("8th edition");
     expect(refereeText("wh40k-8e")).toContain("Official Update 1.6");
     expect(refereeText("wh40k-8e")).not.toContain("9th");
-    expect(refereeText("sandbox")).toContain("every terrain piece blocks line of sight");
+    expect(refereeText("sandbox")).toContain("every terrain piece and every model blocks line of sight");
     expect(refereeText("sandbox")).toContain("no cover, coherency or engagement");
     expect(refereeText("deathmatch")).toContain("facing matters");
     expect(refereeText("deathmatch")).toContain("No coherency");

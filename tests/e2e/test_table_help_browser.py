@@ -171,5 +171,6 @@ def test_the_lobby_says_where_the_help_is(server: LiveServer, chromium: Any, sho
     line.wait_for()
     page.wait_for_function("document.querySelectorAll('select[name=system] option').length > 0")
     assert "?" in line.inner_text() and "top bar" in line.inner_text()
+    assert "10th edition" in line.inner_text() and "Death Angel" in line.inner_text()
     page.screenshot(path=str(shots / "help-home.png"))
     context.close()

@@ -1,11 +1,13 @@
 // A Death Angel game at /play/<id>?token=...: the cards on the table, the prompt, the hand, the
 // squad and the log. Cards are plain DOM; nothing here knows the rules beyond the server's view.
 
-import { useEffect, useMemo } from "preact/hooks";
+import { useSignal } from "@preact/signals";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import { exportGame, getGame } from "../net/http-api";
 import { type PlayRoute, gameSocketUrl } from "../net/urls";
 import { ConnectionBadge } from "../ui/connection-badge";
 import { useDocumentTitle } from "../ui/document-title";
+import { HelpButton, HelpPanel } from "../ui/help-panel";
 import { Toasts } from "../ui/toasts";
 import { DaSession } from "./da-session";
 import { DaStore } from "./da-store";
@@ -71,6 +73,8 @@ export function DeathAngelPage({ route }: { route: PlayRoute }) {
   const me = viewer?.player ?? null;
   const names = store.names.value;
   const failure = store.failure.value;
+  const help = useSignal(false);
+  const helpButton = useRef<HTMLButtonElement>(null);
   useDocumentTitle({ system: "death-angel", mustAct: control.ask.value.kind !== "wait" });
 
   return (
@@ -94,6 +98,7 @@ export function DeathAngelPage({ route }: { route: PlayRoute }) {
             Round {state.round} · {PHASE[state.phase] ?? state.phase}
           </span>
         )}
+        <HelpButton open={help} button={helpButton} system="death-angel" />
       </header>
       {state === null ? (
         failure === null && <div class="board-wait">Loading the game…</div>
@@ -113,6 +118,7 @@ export function DeathAngelPage({ route }: { route: PlayRoute }) {
           {me !== null && <HandPanel state={state} control={control} />}
         </div>
       )}
+      <HelpPanel open={help} system="death-angel" spectator={viewer !== null && me === null} button={helpButton} />
       <Toasts rejection={store.lastRejection} title="Refused." />
       {failure && (
         <div class="failure" role="alert">

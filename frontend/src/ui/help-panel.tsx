@@ -1,21 +1,28 @@
-// The table page's help: the "?" button of the top bar, the "?" key, and the panel they open
+// A game page's help: the "?" button of the top bar, the "?" key, and the panel they open
 // (a modal dialog: Escape, "?", the close button or a click beside it closes it). While it is
-// open the table's own keys (tools, turning, levels, Escape) are held back, so that scrolling the
-// help with PageUp / PageDown does not move a model. The words are table-help.ts's.
+// open the page's own keys (tools, turning, levels, Escape) are held back, so that scrolling the
+// help with PageUp / PageDown does not move a model. Every table page has it, and the
+// 10th-edition and Death Angel pages; the words are help-content.ts's choice (table-help.ts for
+// a table system, game-help.ts for those two games).
 
 import type { Signal } from "@preact/signals";
 import type { RefObject } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import { isTypingTarget } from "../board/typing-target";
-import { type HelpRow, helpSections, refereeText } from "./table-help";
+import { helpButtonLabel, helpFor } from "./help-content";
+import type { HelpRow } from "./table-help";
 
-/** The "?" key opens the help (not while typing in a field); while it is open, every key is the
- * help's: Escape and "?" close it, Tab stays inside it, the table hears none. */
+/** Whether another modal dialog is open (a Death Angel card read whole): the "?" key leaves it be. */
+const otherDialogOpen = (): boolean => document.querySelector("dialog[open]") !== null;
+
+/** The "?" key opens the help (not while typing in a field, nor over another open dialog); while
+ * it is open, every key is the help's: Escape and "?" close it, Tab stays inside it, the table
+ * hears none. */
 function useHelpKeys(open: Signal<boolean>, panel: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!open.peek()) {
-        if (e.key !== "?" || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+        if (e.key !== "?" || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target) || otherDialogOpen()) return;
         e.preventDefault();
         open.value = true;
         return;
@@ -50,7 +57,15 @@ function keepFocusIn(panel: HTMLElement | null, e: KeyboardEvent): void {
   }
 }
 
-export function HelpButton({ open, button }: { open: Signal<boolean>; button: RefObject<HTMLButtonElement | null> }) {
+interface ButtonProps {
+  open: Signal<boolean>;
+  button: RefObject<HTMLButtonElement | null>;
+  /** The page's system: the button's words name what its help covers. */
+  system?: string | null;
+}
+
+export function HelpButton({ open, button, system = null }: ButtonProps) {
+  const label = helpButtonLabel(system);
   return (
     <button
       type="button"
@@ -58,8 +73,8 @@ export function HelpButton({ open, button }: { open: Signal<boolean>; button: Re
       class="button help-button"
       aria-haspopup="dialog"
       aria-expanded={open.value}
-      aria-label="Help: controls and what this table referees (?)"
-      title="Help: controls and what this table referees (?)"
+      aria-label={label}
+      title={label}
       data-testid="help-button"
       onClick={() => (open.value = !open.peek())}
     >
@@ -94,6 +109,7 @@ export function HelpPanel({ open, system, spectator, button }: PanelProps) {
 
   if (!shown) return null;
   const close = () => (open.value = false);
+  const content = helpFor({ system, spectator });
   return (
     <div
       class="help-backdrop"
@@ -105,24 +121,24 @@ export function HelpPanel({ open, system, spectator, button }: PanelProps) {
         class="help-panel"
         role="dialog"
         aria-modal="true"
-        aria-label="Table help"
+        aria-label={content.title}
         tabIndex={-1}
         ref={panel}
         data-testid="help-panel"
       >
         <div class="help-panel__head">
-          <h2 class="help-panel__title">Table help</h2>
+          <h2 class="help-panel__title">{content.title}</h2>
           <button type="button" class="help-panel__close" aria-label="Close help" title="Close (Esc)" onClick={close}>
             ×
           </button>
         </div>
         <section class="help-panel__section">
-          <h3>What this table referees</h3>
+          <h3>{content.refereeTitle}</h3>
           <p class="help-panel__referee" data-testid="help-referee">
-            {refereeText(system)}
+            {content.referee}
           </p>
         </section>
-        {helpSections({ system, spectator }).map((s) => (
+        {content.sections.map((s) => (
           <section class="help-panel__section" key={s.title} data-help={s.title}>
             <h3>{s.title}</h3>
             <dl class="help-keys">

@@ -179,9 +179,9 @@ export function HomePage() {
         <h1>Vantage</h1>
         <p>A refereed tabletop for miniature wargames. Set up a table and send each player their link.</p>
         <p class="home__help" data-testid="home-help">
-          At a table (sandbox, 9th, 8th edition or Deathmatch), the <kbd>?</kbd> button in the top
-          bar, or the <kbd>?</kbd> key, lists every control (moving, turning, levels, tools) and
-          what the table referees.
+          In every game, the <kbd>?</kbd> button in the top bar, or the <kbd>?</kbd> key, lists its
+          controls and what the referee decides: moving, turning and the tools at a table; planned
+          moves, badges and the timeline in 10th edition; the cards and choosing in Death Angel.
         </p>
       </header>
 

@@ -1,6 +1,8 @@
 // What the table pages' help panel says (help-panel.tsx): the controls the board, the top bar and
 // the side panel implement, for a player or a spectator, and what the server referees at a table
-// of each system (sandbox, wh40k-9e, wh40k-8e, deathmatch). Pure: words only.
+// of each system (sandbox, wh40k-9e, wh40k-8e, deathmatch). Pure: words only. The refereed games'
+// pages (10th edition, Death Angel) have their own words (game-help.ts), which share the tools,
+// view and help sections below; help-content.ts picks a page's.
 
 import { FINE_TURN_STEP, TURN_STEP } from "../board/turn";
 
@@ -72,23 +74,29 @@ const LEVEL: HelpSection = {
   ],
 };
 
-const tools = (spectator: boolean): HelpSection => ({
+/** The top bar's tools; a page may word Move and Escape its own way (the 10th-edition table
+ * drags only a planned move). */
+export const toolsSection = (
+  spectator: boolean,
+  move: string = spectator ? "Select: look at models (spectators cannot move them)" : "Move: select, move and turn",
+  escape: string = spectator
+    ? "clears the tool's marks, then the selection, then goes back to Select"
+    : "cancels a drag or a turn; else clears the tool's marks, then the selection, then goes back to Move",
+): HelpSection => ({
   title: "Tools (top bar)",
   rows: [
-    { keys: ["M"], text: spectator ? "Select: look at models (spectators cannot move them)" : "Move: select, move and turn" },
+    { keys: ["M"], text: move },
     { keys: ["R"], text: "Ruler: click a base or a point, then another (or drag between them)" },
     { keys: ["G"], text: "Range ring: click a model to ring it, again to remove; set the radius in the tool panel" },
     { keys: ["L"], text: "Line of sight: click the observer, then the target (with cover)" },
     {
       keys: ["Esc"],
-      text: spectator
-        ? "clears the tool's marks, then the selection, then goes back to Select"
-        : "cancels a drag or a turn; else clears the tool's marks, then the selection, then goes back to Move",
+      text: escape,
     },
   ],
 });
 
-const VIEW: HelpSection = {
+export const VIEW: HelpSection = {
   title: "View",
   rows: [
     { how: "Mouse wheel, trackpad pinch", text: "zoom at the pointer" },
@@ -108,7 +116,7 @@ const touch = (spectator: boolean): HelpSection => ({
   ],
 });
 
-const HELP: HelpSection = {
+export const HELP: HelpSection = {
   title: "Help",
   rows: [{ keys: ["?"], text: "opens and closes this help (Esc closes it too)" }],
 };
@@ -118,7 +126,7 @@ export function helpSections({ system, spectator }: HelpFor): HelpSection[] {
   return [
     select(spectator),
     ...(spectator ? [] : [turn(system), LEVEL]),
-    tools(spectator),
+    toolsSection(spectator),
     VIEW,
     touch(spectator),
     HELP,
@@ -129,13 +137,16 @@ export function helpSections({ system, spectator }: HelpFor): HelpSection[] {
  * board/tools/drag-rules.ts). */
 const GEOMETRY: Readonly<Record<string, string>> = {
   sandbox:
-    "The tools measure base edge to base edge, and every terrain piece blocks line of sight; " +
+    "The tools measure base edge to base edge; every terrain piece and every model blocks line " +
+    "of sight (true line of sight, heights counted; a model sees past the rest of its own unit); " +
     "there is no cover, coherency or engagement.",
   "wh40k-9e":
-    "Measuring, range rings and line of sight follow Warhammer 40,000 9th edition (buildings, " +
-    'hills, walls and pieces with the obscuring trait 5" or taller block sight; ruins, woods and ' +
-    "craters do not; cover from touching light or heavy cover), and a drag shows coherency and " +
-    'the 1" engagement range.',
+    "Measuring, range rings and line of sight follow Warhammer 40,000 9th edition (models, " +
+    "buildings, hills, walls, barricades and containers block sight by their height; ruins, " +
+    "woods and craters block it only with the " +
+    'obscuring trait and 5" of height, as the demo\'s ruins have, unless the observer or the ' +
+    "target touches the piece; cover from touching light or heavy cover), and a drag shows " +
+    'coherency and the 1" engagement range.',
   "wh40k-8e":
     "Measuring, range rings and line of sight follow Warhammer 40,000 8th edition as its " +
     "Official Update 1.6 (errata and FAQ) has it (buildings, hills and barricades block sight; ruins, woods and craters do not; cover from ruins, woods, " +

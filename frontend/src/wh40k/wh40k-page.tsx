@@ -3,11 +3,12 @@
 // allows this viewer, the log with its dice, the timeline, the dice commitment and the result.
 
 import { computed, useSignal } from "@preact/signals";
-import { useEffect, useMemo } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import { exportGame, getGame } from "../net/http-api";
 import { ProjectedSession } from "../net/projected-session";
 import { type PlayRoute, gameSocketUrl } from "../net/urls";
 import { ConnectionBadge } from "../ui/connection-badge";
+import { HelpButton, HelpPanel } from "../ui/help-panel";
 import { Toasts } from "../ui/toasts";
 import { ToolBar } from "../ui/tool-bar";
 import { ViewButtons } from "../ui/view-buttons";
@@ -52,6 +53,8 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
   const control = useW40Game(route);
   const store = control.store;
   const segment = useSignal<number | null>(null);
+  const help = useSignal(false);
+  const helpButton = useRef<HTMLButtonElement>(null);
   const segments = useMemo(() => computed(() => timeline(store.events.value)), [store]);
   // A refusal names units and models by their ids ("p1-ac-breach-5 must be ..."): in words.
   const refusal = useMemo(
@@ -103,6 +106,7 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
         <div class="tools" role="toolbar" aria-label="Table tools">
           <ToolBar tools={control.tools} spectator={me === null} />
           <ViewButtons board={() => control.board} />
+          <HelpButton open={help} button={helpButton} system="wh40k-10e" />
         </div>
       </header>
       <div class="w40-main">
@@ -130,6 +134,7 @@ export function Wh40kPage({ route }: { route: PlayRoute }) {
         </aside>
       </div>
       <EndScreen control={control} token={route.token} />
+      <HelpPanel open={help} system="wh40k-10e" spectator={viewer !== null && me === null} button={helpButton} />
       <Toasts rejection={refusal} title="Refused:" clearOn={situation} />
       {failure && (
         <div class="failure" role="alert">

@@ -109,7 +109,7 @@ export function DeclareCharge({
   };
   return (
     <div class="w40-step" data-testid="w40-charge">
-      <UnitPicker units={able} names={names} label="Charge with" disabled={busy} onPick={pick} />
+      <UnitPicker units={able} names={names} state={control.store.state.value} label="Charge with" disabled={busy} onPick={pick} />
       {reach === null && units.length > 0 && <p class="muted">Asking which units have an enemy within 12"…</p>}
       {reach !== null && able.length === 0 && unknown.length === 0 && <p class="muted">No unit can declare a charge.</p>}
       {unable.length > 0 && (

@@ -76,7 +76,7 @@ export function FightActions({ control, units }: { control: W40Control; units: U
   return (
     <div class="w40-step" data-testid="w40-fight">
       {units.length > 1 && (
-        <UnitPicker units={units} names={names} label="Fight with" disabled={busy} onPick={(u) => ((picked.value = u), control.selectUnit(u))} />
+        <UnitPicker units={units} names={names} state={state} label="Fight with" disabled={busy} onPick={(u) => ((picked.value = u), control.selectUnit(u))} />
       )}
       {unit && status && (
         <>

@@ -204,7 +204,7 @@ export function MovementActions({
   };
   return (
     <div class="w40-step" data-testid="w40-movement">
-      <UnitPicker units={units} names={names} label="Move" disabled={busy} onPick={(u) => control.selectUnit(u)} />
+      <UnitPicker units={units} names={names} state={state} label="Move" disabled={busy} onPick={(u) => control.selectUnit(u)} />
       {chosen && status && (
         <p data-testid="w40-move-hint">
           {isEngaged && status.advance_roll === null ? (
@@ -264,6 +264,7 @@ export function MovementActions({
       <UnitPicker
         units={reserves}
         names={names}
+        state={state}
         label="From Reserves"
         disabled={busy}
         onPick={(u) => (control.plan.value = placementPlan(state, u, "arrive", "edge"))}
@@ -282,6 +283,7 @@ export function MovementActions({
       <UnitPicker
         units={embarked}
         names={names}
+        state={state}
         label="Disembark"
         disabled={busy}
         onPick={(u) => (control.plan.value = disembarkPlan(state, u))}

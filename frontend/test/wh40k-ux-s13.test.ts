@@ -201,7 +201,7 @@ describe("words (QA s13 #14, doc audit #16, #17)", () => {
     const e = (v: number, player: string) => ({ v, e: { type: "entropy_contributed", player } });
     const lines = logLines([e(1, "p1"), e(2, "p1"), e(3, "p2"), e(4, "p1")] as never, namer(s));
     expect(lines.map((l) => l.v)).toEqual([1, 3]);
-    expect(lines[0]?.line.text).toContain("(3 times");
+    expect(lines[0]?.line.text).toMatch(/ \(3 times\)$/);
   });
 
   it("names a Precision choice by its profile", () => {

@@ -52,8 +52,8 @@ interface Props {
 
 /**
  * The log's lines: each event in words, except that a player's later "mixed their own
- * randomness" events (one per browser that opened the seat link) are folded into the first
- * one, which says how many there were. The server keeps every event; this is only the log.
+ * randomness" events ("Add my entropy" after a roll; in older games also one per browser that
+ * opened the seat link) are folded into the first one, which says how many there were. The server keeps every event; this is only the log.
  */
 export function logLines(events: readonly Logged[], n: Namer, weapons?: WeaponLookup): { v: number; line: LogLine }[] {
   const out: { v: number; line: LogLine }[] = [];
@@ -69,7 +69,7 @@ export function logLines(events: readonly Logged[], n: Namer, weapons?: WeaponLo
       if (first) {
         first.count += 1;
         const shown = out[first.at];
-        if (shown) shown.line = { ...shown.line, text: `${line.text} (${first.count} times: once per browser that opened the seat)` };
+        if (shown) shown.line = { ...shown.line, text: `${line.text} (${first.count} times)` };
         continue;
       }
       entropy.set(who, { at: out.length, count: 1 });

@@ -4,6 +4,7 @@ import type { Point } from "../geometry/vec";
 import type { ModelId } from "../protocol/messages";
 import type { TableQueries } from "../protocol/table-queries";
 import type { GameStore } from "../state/game-store";
+import { type UndoCheck, lastUndoable } from "../state/own-moves";
 import { GameSocket, type SocketLike, type Timers } from "./game-socket";
 import { QueryClient } from "./query-client";
 import { tableQueries } from "./table-queries";
@@ -84,6 +85,18 @@ export class GameSession {
 
   networkLost(): void {
     this.socket.networkLost();
+  }
+
+  /** Move the models of the viewer's last move back where they stood (a new move), when nobody
+   * has moved them since; says why not otherwise, or when it could not be sent. */
+  undoLastMove(): UndoCheck | { ok: false; reason: "offline" } {
+    const check = lastUndoable(this.store.ownMoves.peek(), this.store.index.peek().models);
+    if (!check.ok) return check;
+    const moves = [...check.move.before].map(([model, p]) => ({ model, to: { x: p.x, y: p.y, z: p.z, facing: p.facing } }));
+    const intentId = this.moveModels(moves);
+    if (intentId === null) return { ok: false, reason: "offline" };
+    this.store.undoSent(intentId, check.move);
+    return check;
   }
 
   /**

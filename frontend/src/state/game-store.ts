@@ -16,6 +16,7 @@ import type {
 } from "../protocol/messages";
 import { applyEvent, isModelsMoved } from "./apply-event";
 import { describeEvent } from "./event-text";
+import { type OwnMove, ownMove, pushMove, undoes } from "./own-moves";
 
 export type ConnectionState = "connecting" | "online" | "reconnecting" | "offline" | "closed";
 
@@ -119,6 +120,10 @@ export class GameStore implements GameView {
   readonly log = signal<readonly LogEntry[]>([]);
   readonly ghosts = signal<readonly Ghost[]>([]);
   readonly lastRejection = signal<Rejection | null>(null);
+  /** The viewer's own moves seen on this page, newest last: what "Undo my last move" takes back. */
+  readonly ownMoves = signal<readonly OwnMove[]>([]);
+  /** The undo sent and not yet seen as an event (its move is off the stack meanwhile). */
+  private undoing: { intentId: string; move: OwnMove } | null = null;
 
   readonly shown = computed(() => withGhosts(this.state.value, this.ghosts.value));
   readonly pending = computed(
@@ -148,6 +153,7 @@ export class GameStore implements GameView {
     if (before === null) return;
     batch(() => {
       if (e !== undefined) {
+        this.noteOwnMove(before, e, v);
         this.state.value = applyEvent(before, e);
         const player = typeof e["player"] === "string" ? e["player"] : null;
         const entry: LogEntry = { v, player, text: describeEvent(before, e) };
@@ -179,6 +185,25 @@ export class GameStore implements GameView {
     if (earlier.length > 0) this.log.value = [...earlier, ...this.log.value].slice(-LOG_LIMIT);
   }
 
+  /** A move of the viewer's own goes on the undo stack, unless it is the undo sent from here. */
+  private noteOwnMove(table: TableState, e: GameEvent, v: number): void {
+    const me = this.viewer.peek();
+    if (!isModelsMoved(e) || me?.role !== "player" || e.player !== me.player) return;
+    if (this.undoing !== null && undoes(e, this.undoing.move)) {
+      this.undoing = null;
+      return;
+    }
+    const move = ownMove(table, e, v);
+    if (move !== null) this.ownMoves.value = pushMove(this.ownMoves.value, move);
+  }
+
+  /** An undo of `move` (the stack's top) was sent as intent `intentId`: it leaves the stack, and
+   * comes back if the server refuses it. */
+  undoSent(intentId: string, move: OwnMove): void {
+    this.ownMoves.value = this.ownMoves.value.filter((m) => m !== move);
+    this.undoing = { intentId, move };
+  }
+
   addGhost(intentId: string, positions: ReadonlyMap<ModelId, GhostPlace>): void {
     this.ghosts.value = [...this.ghosts.value, { intentId, positions, ackedV: null }];
   }
@@ -197,6 +222,10 @@ export class GameStore implements GameView {
       const intentId = message.intent_id ?? null;
       if (intentId !== null) {
         this.ghosts.value = this.ghosts.value.filter((g) => g.intentId !== intentId);
+      }
+      if (intentId !== null && this.undoing?.intentId === intentId) {
+        this.ownMoves.value = pushMove(this.ownMoves.value, this.undoing.move);
+        this.undoing = null;
       }
       this.lastRejection.value = {
         intentId,

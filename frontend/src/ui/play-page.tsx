@@ -19,6 +19,7 @@ import { TableTools } from "./table-tools";
 import { Toasts } from "./toasts";
 import { ToolBar } from "./tool-bar";
 import { ToolPanel, storeNames } from "./tool-panel";
+import { UndoMoveButton } from "./undo-move";
 import { toolTestHooks } from "./tool-test-hooks";
 import { ViewButtons } from "./view-buttons";
 import { browserTimers, useSessionLifecycle } from "./session-lifecycle";
@@ -154,6 +155,15 @@ export function PlayPage({ route }: { route: PlayRoute }) {
               Unit
             </button>
           </div>
+          {viewer?.role === "player" && (
+            <UndoMoveButton
+              store={store}
+              session={session}
+              notify={(message) =>
+                (notice.value = { intentId: null, code: "client/undo", message, detail: {}, seq: (notice.peek()?.seq ?? 0) + 1 })
+              }
+            />
+          )}
           <ViewButtons board={() => board.current} />
           <HelpButton open={help} button={helpButton} />
         </div>

@@ -192,6 +192,24 @@ describe("DaSession's pack comes once", () => {
     expect(g.queries()).toEqual([]);
   });
 
+  it("asks for the earlier events again when the fetch fails, a few times (review s16)", async () => {
+    let calls = 0;
+    const g = started(async () => {
+      calls += 1;
+      if (calls < 3) throw new Error("502");
+      return { events: [], setup: { seats: 2, rules_revision: 4, pack: PACK } };
+    });
+    await g.flush();
+    expect(g.exports()).toBe(1);
+    for (let i = 0; i < 2; i += 1) {
+      for (let t = 0; t < 31; t += 1) await g.flush(); // 3.1 s of the manual clock
+    }
+    expect(g.exports()).toBe(3);
+    expect(g.store.names.value.marine("tiber")).toBe("Brother T.");
+    for (let t = 0; t < 100; t += 1) await g.flush();
+    expect(g.exports()).toBe(3); // once in, never asked again
+  });
+
   it("queries the pack once when the export names none (a game stored before E16)", async () => {
     const g = started(async () => ({ events: [], setup: { seats: 2 } }));
     await g.flush();

@@ -67,12 +67,34 @@ describe("autoEntropy", () => {
   });
 });
 
+describe("autoEntropy and the server's word", () => {
+  it("sends nothing while the server holds the player's string", () => {
+    const base = { player: "p1", ready: true, over: false, historyLoaded: true, events: log(rollOff), sentBefore: false };
+    expect(autoEntropy(base)).toBe(true);
+    expect(autoEntropy({ ...base, serverPending: ["p1"] })).toBe(false);
+    expect(autoEntropy({ ...base, serverPending: ["p2"] })).toBe(true);
+  });
+});
+
 describe("entropyButtonReason", () => {
   it("disables the button, saying why, while the server would refuse it", () => {
     expect(entropyButtonReason({ events: log(rollOff), player: "p1", sending: false })).toBeNull();
     expect(entropyButtonReason({ events: log(rollOff, mixed("p1")), player: "p1", sending: false })).toMatch(/next roll/);
     expect(entropyButtonReason({ events: log(mixed("p1"), rollOff), player: "p1", sending: false })).toBeNull();
     expect(entropyButtonReason({ events: log(rollOff), player: "p1", sending: true })).toBe("Sending…");
+  });
+
+  it("takes the server's word when it has one: a resumed attack's dice are no new roll (review s16)", () => {
+    // The attack paused for the defender's allocation; p1 added entropy; the allocation resumed
+    // it, and its result shows dice rolled before the pause: the server still holds p1's string.
+    const paused: E = { type: "attack_paused", dice: [3, 5] };
+    const resolved: E = { type: "weapon_resolved", dice: { hit: [3, 5], wound: [4] } };
+    const events = log(rollOff, paused, mixed("p1"), { type: "allocation_chosen", model: "m" }, resolved);
+    expect(entropyPending(events, "p1")).toBe(false); // the log alone cannot tell
+    expect(entropyButtonReason({ events, player: "p1", sending: false, serverPending: ["p1"] })).toMatch(/next roll/);
+    expect(entropyButtonReason({ events, player: "p1", sending: false, serverPending: ["p2"] })).toBeNull();
+    // the view may lag an event behind: the log's own entropy still counts
+    expect(entropyButtonReason({ events: log(rollOff, mixed("p1")), player: "p1", sending: false, serverPending: [] })).toMatch(/next roll/);
   });
 });
 

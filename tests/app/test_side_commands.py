@@ -27,6 +27,28 @@ async def _events(service: GameService, game_id: str) -> int:
     return len(doc["events"])
 
 
+async def test_the_dice_say_whose_entropy_waits_for_a_roll(sqlite_url: str) -> None:
+    """The page's "Add my entropy" mirrors the server (review s16 F #2: read from the log, it
+    was wrong after a paused attack resumed): ``entropy_pending`` in the view's and welcome's
+    ``dice``, not in the export (this process's memory)."""
+    from vantage.app.export import live_dice
+
+    service = GameService(open_database(sqlite_url), MemoryBus())
+    created = await service.create({"system": "test-dice-duel"})
+    assert not isinstance(created, Rejection)
+    gid = created.id
+    game = await service.get(gid)
+    assert game is not None and live_dice(game)["entropy_pending"] == []
+    assert isinstance(await service.submit(gid, Viewer("p1"), "e1", None, _entropy("a")), Ack)
+    assert live_dice(game)["entropy_pending"] == ["p1"]
+    assert isinstance(await service.submit(gid, Viewer("p2"), "e1", None, _entropy("b")), Ack)
+    assert live_dice(game)["entropy_pending"] == ["p1", "p2"]
+    assert isinstance(await service.submit(gid, Viewer("p1"), "r0", None, {"type": "roll"}), Ack)
+    assert live_dice(game)["entropy_pending"] == []
+    doc = await service.export(gid, Viewer("p1"))
+    assert not isinstance(doc, Rejection) and "entropy_pending" not in doc["dice"]
+
+
 async def test_one_entropy_string_per_player_between_rolls(sqlite_url: str) -> None:
     service = GameService(open_database(sqlite_url), MemoryBus())
     created = await service.create({"system": "test-dice-duel"})

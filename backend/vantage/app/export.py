@@ -23,6 +23,15 @@ def fairness(game: LiveGame) -> dict[str, Any]:
     }
 
 
+def live_dice(game: LiveGame) -> dict[str, Any]:
+    """``fairness`` with what the live server holds of the players' entropy: ``entropy_pending``,
+    the players whose last contribution waits for the next roll (another is refused,
+    ``shell_commands.admit``; public, as the contributions are). Not in the export: it is this
+    process's memory (empty after a restart, when the next contribution is accepted)."""
+    pending = sorted(p for p, at in game.entropy_at.items() if at == game.rolls)
+    return {**fairness(game), "entropy_pending": pending}
+
+
 def export_game(
     game: LiveGame, setup: dict[str, Any], rows: list[EventRow], viewer: Viewer
 ) -> dict[str, Any]:

@@ -15,6 +15,10 @@ import { GameSocket, type SocketLike, type SocketStatus, type Timers } from "./g
 import { QueryClient } from "./query-client";
 
 /** What the session writes to: a store of signals, or a fake in tests. */
+
+/** A failed fetch of the earlier events is asked again this many times, this far apart. */
+const HISTORY_RETRIES = 5;
+const HISTORY_RETRY_MS = 3000;
 export interface ProjectedSink<S> {
   welcome(viewer: Viewer, message: WelcomeMessage): void;
   /** A projected state of version `v` (snapshot or refresh); `view` is the whole HTTP answer. */
@@ -69,6 +73,7 @@ export class ProjectedSession<S, C extends SystemCommand> {
   private fetching = false;
   private again = false;
   private historyAsked = false;
+  private historyFailures = 0;
 
   constructor(private readonly options: ProjectedSessionOptions<S>) {
     const sink = options.sink;
@@ -162,13 +167,20 @@ export class ProjectedSession<S, C extends SystemCommand> {
     this.sink.reject(m);
   }
 
+  /** The earlier events, once; asked again a few times when the fetch fails (review s16: the
+   * page's own entropy waits for the whole log, so one failed fetch kept it from ever being sent). */
   private loadHistory(): void {
     const fetchHistory = this.options.fetchHistory;
     if (this.historyAsked || !fetchHistory) return;
     this.historyAsked = true;
     fetchHistory()
       .then((h) => this.sink.addHistory(h.events))
-      .catch((err: unknown) => console.warn("vantage: no history for the log:", err));
+      .catch((err: unknown) => {
+        console.warn("vantage: no history for the log:", err);
+        if ((this.historyFailures += 1) > HISTORY_RETRIES) return;
+        this.historyAsked = false;
+        this.options.timers.setTimeout(() => this.loadHistory(), HISTORY_RETRY_MS);
+      });
   }
 
   private scheduleRefresh(): void {

@@ -285,5 +285,8 @@ export function readFairness(value: Json): Fairness | null {
     commitment: value["commitment"],
     rolls: typeof value["rolls"] === "number" ? value["rolls"] : 0,
     seed: typeof value["seed"] === "string" ? value["seed"] : null,
+    ...(Array.isArray(value["entropy_pending"])
+      ? { entropy_pending: value["entropy_pending"].filter((p): p is string => typeof p === "string") }
+      : {}),
   };
 }

@@ -48,6 +48,7 @@ export function DiceTrust({ control, token }: { control: W40Control; token: stri
       historyLoaded: store.historyLoaded.value,
       events: store.events.value,
       sentBefore: autoSent.peek() || (key !== null && sentBefore(key)),
+      serverPending: store.dice.value?.entropy_pending,
     });
     if (!send || key === null) return;
     autoSent.value = true;
@@ -66,7 +67,7 @@ export function DiceTrust({ control, token }: { control: W40Control; token: stri
     const ackedAt = id === null ? undefined : store.acks.value.get(id);
     const sending =
       id !== null && (store.inFlight.value.has(id) || (ackedAt !== undefined && (store.v.value ?? -1) < ackedAt));
-    return entropyButtonReason({ events: store.events.value, player, sending });
+    return entropyButtonReason({ events: store.events.value, player, sending, serverPending: store.dice.value?.entropy_pending });
   });
 
   const exportUrl = `/api/games/${encodeURIComponent(gameId)}/export?token=${encodeURIComponent(token)}`;

@@ -67,6 +67,8 @@ export interface AutoEntropyInput {
   events: readonly Entry[];
   /** This browser sent one for this seat before (local storage), or this page already did. */
   sentBefore: boolean;
+  /** The server's own word, as for the button (`EntropyButtonInput.serverPending`). */
+  serverPending?: readonly string[] | undefined;
 }
 
 /** Whether the page mixes in this browser's randomness on its own: once per player and game,
@@ -74,6 +76,7 @@ export interface AutoEntropyInput {
  * second browser opening the seat sends nothing). */
 export function autoEntropy(s: AutoEntropyInput): boolean {
   if (s.player === null || !s.ready || s.over || !s.historyLoaded || s.sentBefore) return false;
+  if (s.serverPending?.includes(s.player)) return false;
   return !contributed(s.events, s.player) && !entropyPending(s.events, s.player);
 }
 
@@ -82,11 +85,17 @@ export interface EntropyButtonInput {
   player: string;
   /** A string this page sent is not answered yet, or its event is not in the log yet. */
   sending: boolean;
+  /** The server's own word (`dice.entropy_pending` of the view, `app/export.live_dice`): the
+   * players whose last string waits for a roll; absent from older servers. */
+  serverPending?: readonly string[] | undefined;
 }
 
-/** The "Add my entropy" button: null when it may be pressed, else why not (it is disabled). */
+/** The "Add my entropy" button: null when it may be pressed, else why not (it is disabled).
+ * Pending when the server says so, or when the log does (the view may lag an event behind): the
+ * log alone took a resumed attack's dice, rolled before it paused, for a new roll (review s16). */
 export function entropyButtonReason(s: EntropyButtonInput): string | null {
   if (s.sending) return "Sending…";
-  if (entropyPending(s.events, s.player)) return "Yours is in and waits for the next roll; add more after it.";
+  const pending = (s.serverPending?.includes(s.player) ?? false) || entropyPending(s.events, s.player);
+  if (pending) return "Yours is in and waits for the next roll; add more after it.";
   return null;
 }

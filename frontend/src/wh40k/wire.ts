@@ -181,6 +181,8 @@ export interface Fairness {
   rolls: number;
   /** Revealed (hex) once the game is over. */
   seed: string | null;
+  /** The players whose last entropy waits for the next roll (the live view and welcome only). */
+  entropy_pending?: string[];
 }
 
 // ---- Commands ------------------------------------------------------------------------------

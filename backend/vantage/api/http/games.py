@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 
 from vantage.api.deps import ServicesDep
 from vantage.api.errors import rejection_response
-from vantage.app.export import fairness
+from vantage.app.export import live_dice
 from vantage.app.games import CreatedGame
 from vantage.engine.errors import Rejection
 
@@ -44,7 +44,7 @@ async def get_game(game_id: str, services: ServicesDep, token: str = "") -> Any:
         "v": v,
         "viewer": {"player": viewer.player, "role": role},
         "system": system,
-        "dice": fairness(game) if game else None,
+        "dice": live_dice(game) if game else None,
         "state": state,
     }
 

@@ -21,7 +21,7 @@ from vantage.api.ws.protocol import (
     rejected,
 )
 from vantage.api.ws.rate_limit import TokenBucket
-from vantage.app.export import fairness
+from vantage.app.export import live_dice
 from vantage.app.live import LiveGame
 from vantage.app.rooms import Member, event_message, snapshot_message
 from vantage.engine.context import Viewer
@@ -141,7 +141,7 @@ def _send_catch_up(
                 "system": game.ruleset.name,
                 "viewer": {"player": viewer.player, "role": role},
                 "v": game.version,
-                "dice": fairness(game),
+                "dice": live_dice(game),
             }
         )
     )

@@ -21,7 +21,7 @@ describe("the pending decision in plain words (#5)", () => {
     expect(pendingWords(act, "movement")).toBe("to move units in the Movement phase");
     expect(pendingWords(act, "shooting")).toBe("to shoot in the Shooting phase");
     expect(pendingWords(act, "charge")).toBe("to declare charges in the Charge phase");
-    expect(pendingWords(act, "fight")).toBe("to fight in the Fight phase");
+    expect(pendingWords(act, "fight")).toBe("to finish the Fight phase");
     expect(pendingWords(act)).toBe("to play the turn");
   });
 
@@ -127,7 +127,7 @@ describe("the shooting form names the models left without a target (#7)", () => 
     expect(text).toEqual(['Alpha #3 does not shoot: Lobber (no enemy within 12")']);
   });
 
-  it("tells 'out of sight' from 'out of range' by what is in range", () => {
+  it("tells 'none it may target' from 'out of range' by what is in range", () => {
     const { s } = setup();
     // Bravo moves within 12" of the Lobber: the server still leaves the Lobber out, so it cannot see.
     const near = s.models.map((m) => (m.unit === "p2-b" ? { ...m, y: 18 } : m));
@@ -144,10 +144,29 @@ describe("the shooting form names the models left without a target (#7)", () => 
       names: namer(s),
     });
     expect(out.map((l) => leftOutText(l, namer(s)))).toEqual([
-      'Alpha #1 does not fire Pistol (no visible enemy within 12")',
-      'Alpha #2 does not fire Pistol (no visible enemy within 12")',
-      'Alpha #3 does not shoot: Lobber (no visible enemy within 12")',
+      'Alpha #1 does not fire Pistol (no enemy it may target within 12")',
+      'Alpha #2 does not fire Pistol (no enemy it may target within 12")',
+      'Alpha #3 does not shoot: Lobber (no enemy it may target within 12")',
     ]);
+  });
+
+  it("does not take an enemy AIRCRAFT in Engagement Range for 'Pistols only' (§4.9; review s16)", () => {
+    const { s, a, mine, n } = setup();
+    // an enemy aircraft right beside Alpha #1, in range of everything
+    const jet = { ...s.models.find((m) => m.unit === "p2-b")!, id: "p2-j-1", unit: "p2-j", x: 11, y: 11.3 };
+    const args = {
+      status: a,
+      models: mine,
+      answer: {},
+      choice: {},
+      fired: new Set<string>(),
+      outOfRange: [],
+      enemies: [jet],
+      names: n,
+    };
+    const texts = (aircraft?: ReadonlySet<string>) => leftOutModels({ ...args, aircraft }).map((l) => leftOutText(l, n));
+    expect(texts(new Set(["p2-j"]))[0]).toBe('Alpha #1 does not shoot: Gun (no enemy it may target within 24"), Pistol (no enemy it may target within 12")');
+    expect(texts()[0]).toContain("Engagement Range: Pistols only"); // were it no aircraft
   });
 
   it("says the unit Advanced for a weapon that is not Assault, and names a weapon held back only when the model fires nothing", () => {

@@ -109,7 +109,7 @@ const ACT_WORDS: Readonly<Record<string, string>> = {
   movement: "to move units in the Movement phase",
   shooting: "to shoot in the Shooting phase",
   charge: "to declare charges in the Charge phase",
-  fight: "to fight in the Fight phase",
+  fight: "to finish the Fight phase", // `act` comes once no unit is left to fight (review s16 F #1)
 };
 
 export const waitingWords = (kind: string, phase?: string): string =>

@@ -6,6 +6,7 @@ import { reach } from "../geometry/base-footprint";
 import type { UnitId } from "../protocol/messages";
 import { STRATAGEM_CP, STRATAGEM_TITLE, title } from "./names";
 import { engagedEnemies } from "./offered-actions";
+import { unitWithLeader } from "./unit-with-leader";
 import type { W40Control } from "./w40-control";
 import type { StratagemName, W40State } from "./wire";
 
@@ -135,7 +136,7 @@ export function StratagemForm({ control, name, onUse }: Props) {
       <select aria-label="Unit" value={u ?? ""} onChange={(e) => (unit.value = e.currentTarget.value)}>
         {needs.units.map((x) => (
           <option key={x} value={x}>
-            {names.unit(x)}
+            {unitWithLeader(state, names, x)}
           </option>
         ))}
       </select>
@@ -143,7 +144,7 @@ export function StratagemForm({ control, name, onUse }: Props) {
         <select aria-label="Target" value={t ?? ""} onChange={(e) => (target.value = e.currentTarget.value)}>
           {needs.targets.map((x) => (
             <option key={x} value={x}>
-              → {names.unit(x)}
+              → {unitWithLeader(state, names, x)}
             </option>
           ))}
         </select>

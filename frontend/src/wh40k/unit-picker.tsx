@@ -12,11 +12,12 @@ interface Props {
   label: string;
   disabled?: boolean;
   onPick(unit: UnitId): void;
-  /** To name an attached unit's Leader too. */
-  state?: W40State | null;
+  /** To name an attached unit's Leader too (required: a picker that forgot it named the
+   * Bodyguard alone, review s16). */
+  state: W40State | null;
 }
 
-export function UnitPicker({ units, names, label, disabled = false, onPick, state = null }: Props) {
+export function UnitPicker({ units, names, label, disabled = false, onPick, state }: Props) {
   if (units.length === 0) return null;
   return (
     <div class="w40-pick" role="group" aria-label={label}>

@@ -53,12 +53,14 @@ export function leftOutModels(args: {
   outOfRange: readonly { model: ModelId; weapon: string }[];
   enemies: readonly ModelInfo[];
   names: Namer;
+  /** Enemy AIRCRAFT units: no Engagement Range with them bars shooting (§4.9). */
+  aircraft?: ReadonlySet<UnitId>;
 }): LeftOut[] {
-  const { status, models, answer, choice, fired, outOfRange, enemies, names } = args;
+  const { status, models, answer, choice, fired, outOfRange, enemies, names, aircraft } = args;
   const weapons = new Map(status.sheet.weapons.map((w) => [w.name, w]));
   const profiles = new Map(status.sheet.models);
   const big = status.sheet.keywords.some((k) => k === "MONSTER" || k === "VEHICLE");
-  const engaged = engagedUnits(models, enemies).length > 0;
+  const engaged = engagedUnits(models, enemies).some((u) => !aircraft?.has(u));
   const far = new Set(outOfRange.map((r) => `${r.model}|${r.weapon}`));
   const out: LeftOut[] = [];
   for (const m of models) {
@@ -79,7 +81,8 @@ export function leftOutModels(args: {
         if (status.move === "advance" && !has(w, "ASSAULT")) why = "the unit Advanced and it is not an Assault weapon";
         else if (engaged && !big && !has(w, "PISTOL")) why = "the unit is within Engagement Range: Pistols only";
         else if (!enemies.some((e) => inRange(m, w, [e]))) why = `no enemy within ${range}`;
-        else why = `no visible enemy within ${range}`;
+        // not visible, or only enemies it may not shoot (AIRCRAFT without FLY, locked in combat)
+        else why = `no enemy it may target within ${range}`;
       } else if (target && far.has(`${m.id}|${w.name}`)) why = `${names.unit(target)} is not within ${range}`;
       else if (!target && idle) why = "no target chosen";
       if (why) missed.push({ weapon: w.name, why });
@@ -89,8 +92,8 @@ export function leftOutModels(args: {
   return out;
 }
 
-/** A left-out model in words: "Sapline Launchers #3 does not shoot: Acid lobber (no visible
- * enemy within 24")", or "Alpha #2 does not fire Missile (Bravo is not within 24")" when it
+/** A left-out model in words: "Sapline Launchers #3 does not shoot: Acid lobber (no enemy it
+ * may target within 24")", or "Alpha #2 does not fire Missile (Bravo is not within 24")" when it
  * fires its other guns. */
 export function leftOutText(left: LeftOut, names: Namer): string {
   const parts = left.weapons.map(({ weapon, why }) => `${weapon} (${why})`).join(", ");

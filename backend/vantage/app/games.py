@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import time
 import weakref
@@ -28,8 +27,10 @@ from vantage.app.shell_commands import (
     command_json,
     decide,
     is_version_free,
+    json_digest,
     note_accepted,
     parse_command,
+    stored_digest,
 )
 from vantage.bus.base import Bus
 from vantage.engine.codec import unstorable
@@ -80,15 +81,14 @@ class Ack:
     v: int
 
 
-def retry_answer(
-    done: tuple[int, dict[str, Any] | None], command: dict[str, Any]
-) -> Ack | Rejection:
+def retry_answer(done: tuple[int, str | None], digest: str) -> Ack | Rejection:
     """A seat's intent sent again with an id it already used: the first answer's ``ack`` when
-    it is the same command (a retry), ``intent/id_reused`` when it is another (a client that
-    reuses ids by mistake must not believe its new command was made). Intents logged before
-    commands were stored (``None``) are taken as retries."""
+    it is the same command (a retry: the same ``shell_commands.json_digest``),
+    ``intent/id_reused`` when it is another (a client that reuses ids by mistake must not
+    believe its new command was made). Intents logged before commands were stored (``None``)
+    are taken as retries."""
     v, first = done
-    if first is None or json.loads(json.dumps(first)) == json.loads(json.dumps(command)):
+    if first is None or first == digest:
         return Ack(v)
     return Rejection(
         "intent/id_reused",
@@ -396,7 +396,7 @@ class GameService:
         if done is None and recheck:
             done = await self._stored_intent(game, viewer, intent_id)
         if done is not None:
-            return retry_answer(done, command_json(game, command))
+            return retry_answer(done, json_digest(command_json(game, command)))
         free = is_version_free(game, command) or (
             expected_v is not None and game.decides_alike_since(expected_v, command)
         )
@@ -449,7 +449,7 @@ class GameService:
             rolls=game.rolls + dice.used,
             intent_id=intent_id,
             actor=viewer.player,
-            command=stored_command,
+            command=json_digest(stored_command),
         )
         note_accepted(game, command, viewer.player)
         with self.metrics.timed("intent.fan_out"):
@@ -458,11 +458,15 @@ class GameService:
 
     async def _stored_intent(
         self, game: LiveGame, viewer: Viewer, intent_id: str
-    ) -> tuple[int, dict[str, Any] | None] | None:
-        """The version at which this seat's intent was committed, and its command, from the
-        log."""
+    ) -> tuple[int, str | None] | None:
+        """The version this seat's intent brought the game to, and its command's digest, from
+        the log."""
         async with self._db.read() as session:
-            return await event_log.find_intent(session, game.id, viewer.player, intent_id)
+            found = await event_log.find_intent(session, game.id, viewer.player, intent_id)
+        if found is None:
+            return None
+        v, stored = found
+        return v, None if stored is None else stored_digest(game, stored)
 
     async def _unless_retry(
         self,
@@ -477,7 +481,9 @@ class GameService:
         cache misses it after a restart (or past its size), so a refused intent is looked up in
         the log before it is refused (a retry must get the first answer's ``ack``)."""
         done = None if checked else await self._stored_intent(game, viewer, intent_id)
-        return refusal if done is None else retry_answer(done, command_json(game, command))
+        if done is None:
+            return refusal
+        return retry_answer(done, json_digest(command_json(game, command)))
 
     async def _fan_out(self, game: LiveGame, before: int) -> None:
         if self._deliver is not None:

@@ -42,12 +42,13 @@ class LiveGame:
     salt: bytes = b""
     """The dice salt: every entropy string contributed so far, folded in log order."""
     recent: deque[Entry] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
-    intents: OrderedDict[tuple[str | None, str], tuple[int, dict[str, Any] | None]] = field(
+    intents: OrderedDict[tuple[str | None, str], tuple[int, str | None]] = field(
         default_factory=OrderedDict
     )
-    """Recent intents by (seat, intent_id): the version they committed at and their command."""
-    """Recently committed (seat, intent id) pairs and their versions (idempotent retries): an id
-    is a seat's own, so two seats may use the same one."""
+    """Recently committed intents by (seat, intent id), with the version they brought the game to
+    and their command's digest (``shell_commands.json_digest``): a retry gets the same ack, and
+    another command under the same id is refused. An id is a seat's own, so two seats may use the
+    same one."""
     entropy_at: dict[str, int] = field(default_factory=dict)
     """Per player, the dice rolled so far when their last entropy was accepted in this process
     (``shell_commands.admit``: one contribution per player between rolls)."""
@@ -105,7 +106,7 @@ class LiveGame:
         rolls: int,
         intent_id: str | None,
         actor: str | None = None,
-        command: dict[str, Any] | None = None,
+        command: str | None = None,
     ) -> None:
         """Take in events the database has committed, with their precomputed states."""
         for event, state in zip(events, states, strict=True):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -95,3 +97,18 @@ def command_json(game: LiveGame, command: Any) -> dict[str, Any]:
     if isinstance(command, ContributeEntropy):
         return contribution_commands.encode(command)
     return game.ruleset.commands.encode(command)
+
+
+def json_digest(command: Mapping[str, Any]) -> str:
+    """A command's JSON (``command_json``) hashed: the recent-intents cache keeps 64 characters,
+    not a whole command."""
+    text = json.dumps(command, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def stored_digest(game: LiveGame, stored: Mapping[str, Any]) -> str:
+    """A logged command's digest as the current code would write it, so that a retry compares
+    equal though older code stored it (a default it did not write); one that no longer parses
+    is hashed as stored."""
+    parsed = parse_command(game, stored)
+    return json_digest(stored if isinstance(parsed, Rejection) else command_json(game, parsed))

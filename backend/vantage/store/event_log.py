@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, exists, select
+from sqlalchemy import delete, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from vantage.store.appends import AppendRequest, append_rows
@@ -39,8 +39,9 @@ async def read_after(session: AsyncSession, game_id: str, after: int) -> list[St
 async def find_intent(
     session: AsyncSession, game_id: str, actor: str | None, intent_id: str
 ) -> tuple[int, dict[str, Any] | None] | None:
-    """The version at which this seat already committed this intent, and the command it sent
-    (idempotent retries)."""
+    """The version this seat's intent brought the game to (its batch's last event, as the first
+    ack said), and the command it sent (idempotent retries). Only a batch's first row holds its
+    intent id, and every batch after the opening one has an intent id."""
     row = await session.execute(
         select(EventRow.seq, EventRow.command).where(
             EventRow.game_id == game_id,
@@ -49,7 +50,21 @@ async def find_intent(
         )
     )
     found = row.one_or_none()
-    return None if found is None else (found[0], found[1])
+    if found is None:
+        return None
+    first, command = found
+    after = await session.execute(
+        select(func.min(EventRow.seq)).where(
+            EventRow.game_id == game_id, EventRow.seq > first, EventRow.intent_id.is_not(None)
+        )
+    )
+    following = after.scalar_one_or_none()
+    if following is None:
+        last = await session.execute(
+            select(func.max(EventRow.seq)).where(EventRow.game_id == game_id)
+        )
+        return last.scalar_one(), command
+    return following - 1, command
 
 
 async def latest_snapshot(session: AsyncSession, game_id: str) -> SnapshotRow | None:

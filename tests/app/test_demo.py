@@ -9,9 +9,10 @@ import pytest
 from sqlalchemy import func, select
 
 from vantage.app.demo import MARK, announce_demo_game, create_demo_game
-from vantage.app.games import GameService
+from vantage.app.games import Ack, GameService
 from vantage.bus.memory import MemoryBus
 from vantage.config import Settings
+from vantage.engine.context import Viewer
 from vantage.engine.errors import Rejection
 from vantage.rosters import demo_armies
 from vantage.rules.sandbox.presets import demo_table
@@ -153,3 +154,35 @@ async def test_a_lobby_10th_edition_game_with_the_demo_options_is_not_replaced(d
     await create_demo_game(Settings(database_url=db_url))
     await create_demo_game(Settings(database_url=db_url))
     assert await _count(db_url) == (2, 6), "the lobby game and the latest demo game"
+
+
+async def test_an_unplayed_demo_of_an_earlier_release_is_cleared_whatever_its_options(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review s16 B #4: old demos were matched on their whole stored set-up, which holds the
+    rules revision and the demo armies: each revision bump left one behind."""
+    import vantage.rules.wh40k10e.setup as setup
+
+    settings = Settings(database_url=db_url)
+    with monkeypatch.context() as m:  # the previous release's `make run`
+        m.setattr(setup, "RULES_REVISION", setup.RULES_REVISION - 1)
+        await create_demo_game(settings)
+    await create_demo_game(settings)
+    assert await _count(db_url) == (1, 3)
+
+
+async def test_a_demo_only_opened_is_replaced(db_url: str) -> None:
+    """Opening a seat link mixes in the player's entropy: that is no play (review s16 C1: every
+    opened demo was kept, and they piled up)."""
+    settings = Settings(database_url=db_url)
+    first = await create_demo_game(settings)
+    db = open_database(db_url)
+    try:
+        opened = await GameService(db, MemoryBus()).submit(
+            first.id, Viewer("p1"), "e1", None, {"type": "contribute_entropy", "entropy": "abc"}
+        )
+    finally:
+        await db.dispose()
+    assert isinstance(opened, Ack), opened
+    await create_demo_game(settings)
+    assert await _count(db_url) == (1, 3)

@@ -9,14 +9,13 @@ from vantage.app.games import CreatedGame, GameService
 from vantage.bus.memory import MemoryBus
 from vantage.config import Settings
 from vantage.engine.errors import Rejection
-from vantage.rules import find_ruleset
-from vantage.rules.sandbox.presets import demo_table
 from vantage.store import event_log
 from vantage.store.db import open_database
 
 MARK = {"started_by": "make run"}
-"""Stored with the demo game's request, so that only the games ``make run`` made are replaced:
-a game made in the lobby with the same options is the user's (a field every system takes,
+"""Stored with the demo game's request, so that only the games ``make run`` made are replaced,
+whatever their options were (a rules revision or a demo army changed since): a game made in
+the lobby with the same options is the user's (a field every system takes,
 ``create_options.SHELL_FIELDS``)."""
 
 SYSTEM = "wh40k-10e"
@@ -31,29 +30,13 @@ OPTIONS: dict[str, Any] = {
 """The demo game's options: what the lobby's 10th-edition form sends untouched."""
 
 
-def earlier_demos() -> list[tuple[str, dict[str, Any]]]:
-    """The demo games earlier versions made (a sandbox on the demo table), each by its system and
-    stored options: cleared too when unplayed."""
-    return [("sandbox", {"setup": demo_table(), **MARK})]
-
-
-def stored_options(system: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` as the server stores them for a new game of ``system`` (a 10th-edition game
-    stores its rules revision and each demo army itself), so that they compare equal."""
-    ruleset = find_ruleset(system)
-    assert ruleset is not None
-    return dict(ruleset.new_game_options(options))
-
-
 async def create_demo_game(settings: Settings) -> CreatedGame:
     """Create the demo game, replacing earlier demo games nobody played."""
     db = open_database(settings.database_url)
     options = {**OPTIONS, **MARK}
     try:
-        async with db.transaction() as session:
-            await event_log.delete_unplayed(session, SYSTEM, stored_options(SYSTEM, options))
-            for system, earlier in earlier_demos():
-                await event_log.delete_unplayed(session, system, earlier)
+        async with db.transaction() as session:  # any system's: earlier releases made sandboxes
+            await event_log.delete_unplayed(session, MARK)
         created = await GameService(db, MemoryBus()).create({"system": SYSTEM, **options})
     finally:
         await db.dispose()

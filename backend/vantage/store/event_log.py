@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,16 +100,24 @@ async def read_full(session: AsyncSession, game_id: str) -> list[EventRow]:
     return list(rows.scalars().all())
 
 
-async def delete_unplayed(session: AsyncSession, system: str, setup: dict[str, Any]) -> int:
-    """Delete the games of ``system`` with exactly this set-up in which no player ever acted.
+async def delete_unplayed(session: AsyncSession, marked: Mapping[str, Any]) -> int:
+    """Delete the games whose stored set-up holds every key and value of ``marked`` and in which
+    no player acted but to mix in their dice entropy (the game page does that on opening).
 
     Returns how many were deleted; their seats, events and snapshots go with them.
     """
-    acted = exists().where(EventRow.game_id == GameRow.id, EventRow.actor.is_not(None))
-    rows = await session.execute(
-        select(GameRow.id, GameRow.setup).where(GameRow.system == system, ~acted)
+    kind = func.coalesce(EventRow.command["type"].as_string(), "")  # JSON null: no command
+    acted = exists().where(
+        EventRow.game_id == GameRow.id,
+        EventRow.actor.is_not(None),
+        kind != "contribute_entropy",
     )
-    ids = [game_id for game_id, stored in rows if stored == setup]
+    rows = await session.execute(select(GameRow.id, GameRow.setup).where(~acted))
+    ids = [
+        game_id
+        for game_id, stored in rows
+        if isinstance(stored, dict) and all(stored.get(k) == v for k, v in marked.items())
+    ]
     for table in (SeatRow, EventRow, SnapshotRow):
         await session.execute(delete(table).where(table.game_id.in_(ids)))
     await session.execute(delete(GameRow).where(GameRow.id.in_(ids)))

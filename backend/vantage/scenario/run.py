@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import sys
@@ -118,12 +119,15 @@ def run_file(path: str) -> tuple[int, str, str]:
     be opened is named (``FILE: cannot read: ...``); what is wrong with its content is named by
     its JSON path, ``$`` for the whole document (not UTF-8, not JSON)."""
     try:
-        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark is allowed (RFC 8259 §8.1)
-            text = fh.read()
-    except UnicodeDecodeError as exc:
-        return 2, "", f"$: invalid JSON: not UTF-8 text (byte {exc.start})\n"
+        with open(path, "rb") as fh:
+            data = fh.read()
     except OSError as exc:
         return 2, "", f"{path}: cannot read: {_one_line(exc.strerror or str(exc))}\n"
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0  # allowed: RFC 8259 §8.1
+    try:
+        text = data[bom:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return 2, "", f"$: invalid JSON: not UTF-8 text (byte {bom + exc.start})\n"
     return run_text(text)
 
 

@@ -4,6 +4,8 @@ left to allocate (views.py ``_with_weapon``, derived for each view, not an event
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.wh40k10e.arrange import arranged, row
@@ -11,6 +13,7 @@ from tests.wh40k10e.test_rerolls import shots
 from tests.wh40k10e.test_rules import run
 from vantage.engine.decision import Accepted
 from vantage.rules.wh40k10e import commands as c
+from vantage.rules.wh40k10e.attacks import HALF
 from vantage.rules.wh40k10e.state import State
 from vantage.rules.wh40k10e.views import project
 
@@ -120,6 +123,25 @@ def test_the_prompt_says_when_melta_adds_for_some_attackers_only() -> None:
     assert isinstance(d, Accepted), d
     detail = _pending(s, "p2")["detail"]
     assert (detail["damage"], detail["melta_damage"]) == ("D6", "D6+2 for some")
+
+
+def test_the_melta_damage_is_that_of_the_group_being_allocated() -> None:
+    """Review s16 B #5: Plunging Fire models resolve as their own group (AP one better), and the
+    detail counted every model of the weapon. Here the group asked about is the far Breacher's
+    alone (its Plunging Fire set by hand on the plan): MELTA adds nothing to it."""
+    where = {BREACH: [(14.0, 23.6), (24.0, 24.5)], SAPLINE: row(14, 21, 3, dx=3.0)}
+    s = arranged(where, "shooting", request={"layout": "open-field"})
+    s = s.with_side("p1", cp=0).with_side("p2", cp=0)
+    s, d = run(s, "p1", shots(s, BREACH, "Melt charge", SAPLINE), [5, 5, 5, 5])
+    assert isinstance(d, Accepted), d
+    plan = s.attack
+    assert plan is not None
+    close = {k.split(HALF)[0] for k in plan.half_range}
+    (far,) = [a.model for a in plan.assignments if a.model not in close]
+    s = replace(s, attack=replace(plan, plunging=(f"{far}{HALF}{SAPLINE}",)))
+    detail = _pending(s, "p2")["detail"]
+    assert detail["ap"] == -5 and detail["wounds_left"] == 1  # the plunging group: AP-4, -1
+    assert "melta_damage" not in detail
 
 
 def test_the_prompt_gives_no_melta_damage_beyond_half_range() -> None:

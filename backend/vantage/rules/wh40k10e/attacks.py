@@ -32,7 +32,7 @@ from vantage.rules.wh40k.rolls import choose_save, cover_applies
 from vantage.rules.wh40k10e import leaders
 from vantage.rules.wh40k10e.rerolls import NeedReroll, PlanRerolls
 from vantage.rules.wh40k10e.sheets import profile
-from vantage.rules.wh40k10e.state import AttackPlan, Pending, State
+from vantage.rules.wh40k10e.state import Assignment, AttackPlan, Pending, State
 
 HALF = "|"
 
@@ -105,6 +105,8 @@ class Chooser:
         self.kind: AllocationKind = "attack"
         self.ap = 0
         """The group's AP as resolved (Plunging Fire included)."""
+        self.plunge: bool | None = None
+        """The group's Plunging Fire part, as ``_resolve_group`` was given it."""
 
     def tell(self, left: int) -> None:
         """The attack sequence's count of wounding attacks left to allocate."""
@@ -215,6 +217,9 @@ class Asking:
     ap: int
     left: int
     mortal: bool = False
+    plunge: bool | None = None
+    """The group's Plunging Fire part (``_plunge_split``): ``None`` when the weapon's attacks at
+    the target are one group."""
 
 
 def target_profile(state: State, target: str) -> TargetProfile:
@@ -301,7 +306,8 @@ def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:
         out.precision = need.precision
         target, weapon, _ = chooser.group
         mortal = not need.precision and chooser.kind == "mortal"
-        out.asking = Asking(weapon, target, chooser.ap, 0 if mortal else chooser.left, mortal)
+        left = 0 if mortal else chooser.left
+        out.asking = Asking(weapon, target, chooser.ap, left, mortal, chooser.plunge)
     except NeedReroll as need:
         out.reroll = need.pending
     out.fresh = tuple(replay.fresh)
@@ -319,6 +325,18 @@ def _plunge_split(plan: AttackPlan, target: str, weapon: str) -> tuple[bool | No
     return (True, False) if keys else (None,)
 
 
+def group_rows(plan: AttackPlan, target: str, weapon: str, plunge: bool | None) -> list[Assignment]:
+    """The plan's attacks of ``weapon`` at ``target`` in one group: those with Plunging Fire
+    (``plunge`` True), those without (False), or all (None)."""
+    return [
+        a
+        for a in plan.assignments
+        if a.target == target
+        and a.weapon == weapon
+        and (plunge is None or (f"{a.model}{HALF}{target}" in plan.plunging) == plunge)
+    ]
+
+
 def _resolve_group(
     state: State,
     plan: AttackPlan,
@@ -332,14 +350,7 @@ def _resolve_group(
     sheet = state.sheets[plan.unit]
     wsheet = sheet.weapon(weapon)
     assert wsheet is not None
-    rows = [
-        a
-        for a in plan.assignments
-        if a.target == target
-        and a.weapon == weapon
-        and a.model in state.table.models
-        and (plunge is None or (f"{a.model}{HALF}{target}" in plan.plunging) == plunge)
-    ]
+    rows = [a for a in group_rows(plan, target, weapon, plunge) if a.model in state.table.models]
     alive = [m for m in state.models_of(target) if out.wounds.get(m.id, 0) > 0]
     if not rows or not alive:
         return None
@@ -359,6 +370,7 @@ def _resolve_group(
     )
     weapon_profile = profile(wsheet)
     chooser.group = (target, weapon, weapon_profile.abilities.precision)
+    chooser.plunge = plunge
     if plunge:
         weapon_profile = replace(weapon_profile, ap=weapon_profile.ap - 1)
     chooser.ap = weapon_profile.ap

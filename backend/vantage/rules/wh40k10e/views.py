@@ -205,7 +205,7 @@ def _melta_damage(state: State, plan: AttackPlan, asking: Asking, weapon: Weapon
     melta = profile(weapon).abilities.melta
     if not melta:
         return ""
-    rows = [a for a in plan.assignments if a.target == asking.target and a.weapon == asking.weapon]
+    rows = attacks.group_rows(plan, asking.target, asking.weapon, asking.plunge)
     close = sum(f"{a.model}{HALF}{a.target}{HALF}{a.weapon}" in plan.half_range for a in rows)
     if not close:
         return ""

@@ -173,7 +173,7 @@ describe("describeDaEvent", () => {
         genestealer_deck: 30,
         event_deck: 12,
       }),
-    ).toBe("The cards are dealt: 4 marines in the formation; Player 2 goes first.");
+    ).toBe("The cards are dealt: 4 marines in the formation; Player 2 was drawn first player: the combat teams were dealt clockwise from them.");
   });
 
   it("says where genestealers spawn", () => {

@@ -23,10 +23,10 @@ describe("the lobby's table set-up summary", () => {
 describe("the lobby's word on what a seat is", () => {
   it("says Death Angel is cooperative and how many teams each player commands (digest §3.2)", () => {
     expect(seatHint("death-angel", 1)).toBe(
-      "Cooperative: every seat plays together against the genestealers. With 1 player, each commands 3 combat teams.",
+      "Cooperative: every seat plays together against the genestealers. The one player commands 3 combat teams, dealt by the server.",
     );
-    expect(seatHint("death-angel", 3)).toContain("With 3 players, each commands 2 combat teams.");
-    expect(seatHint("death-angel", 5)).toContain("With 5 players, each commands 1 combat team.");
+    expect(seatHint("death-angel", 3)).toContain("With 3 players, each commands 2 combat teams, dealt by the server.");
+    expect(seatHint("death-angel", 5)).toContain("With 5 players, each commands 1 combat team, dealt by the server.");
     expect(seatHint("death-angel", 9)).toBe("Cooperative: every seat plays together against the genestealers.");
     expect(seatHint("wh40k-9e", 2)).toBeNull();
   });

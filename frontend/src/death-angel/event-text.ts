@@ -129,7 +129,7 @@ export function describeDaEvent(e: Ev, n: Namer): LogLine {
     case "setup_dealt":
       return line(
         `The cards are dealt: ${plural(ids(e, "formation").length, "marine")} in the formation; ` +
-          `${playerName(str(e, "first_player"))} goes first.`,
+          `${playerName(str(e, "first_player"))} was drawn first player: the combat teams were dealt clockwise from them.`,
         "major",
       );
     case "location_entered":

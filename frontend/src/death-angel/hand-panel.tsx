@@ -22,6 +22,13 @@ function noteFor(
   return undefined;
 }
 
+/** Every combat team of the viewer's is out of the game (rules: such a player still wins or
+ * loses with the squad; audit s16 D #3). */
+export function wipedOut(state: DaState): boolean {
+  const mine = state.teams.filter((t) => t.player === state.viewer);
+  return mine.length > 0 && mine.every((t) => !t.alive);
+}
+
 /** The hand while choosing: the cards that may be chosen first, in hand order, then the dimmed
  * ones (last round's): a phone's row shows about two cards (QA s14 #6). */
 export function handOrder(
@@ -113,7 +120,13 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
             />
           );
         })}
-        {state.hand.length === 0 && <p class="muted">No action cards left.</p>}
+        {state.hand.length === 0 && (
+          <p class="muted" data-testid="da-hand-empty">
+            {wipedOut(state)
+              ? "Your combat teams are wiped out: you have nothing more to choose, and you still win or lose with the others."
+              : "No action cards left."}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -349,7 +349,8 @@ const DA_READ: HelpSection = {
 };
 
 const DA_REFEREE =
-  "The server runs the whole game of Space Hulk: Death Angel: it shuffles and deals, reveals the " +
+  "The server runs the whole game of Space Hulk: Death Angel: it shuffles and deals (the combat " +
+  "teams too, in the pack's order, clockwise from a player drawn at random), reveals the " +
   "chosen cards and resolves them by initiative, rolls every die, lets a marine attack only a " +
   "swarm he faces within his range, and plays the genestealers: their attacks, the event cards' " +
   "spawns and moves, the blip piles and travel to the next location, and victory or defeat. It " +

@@ -68,7 +68,14 @@ const DA_TEAMS: Readonly<Record<number, number>> = { 1: 3, 2: 2, 3: 2, 4: 1, 5: 
 export function seatHint(system: string, seats: number): string | null {
   if (system !== "death-angel") return null;
   const teams = DA_TEAMS[seats];
-  const each = teams === undefined ? "" : ` With ${seats} ${seats === 1 ? "player" : "players"}, each commands ${teams} combat ${teams === 1 ? "team" : "teams"}.`;
+  const count = `${teams} combat ${teams === 1 ? "team" : "teams"}`;
+  // The server deals the teams in the pack's order, clockwise from a random player (E1).
+  const each =
+    teams === undefined
+      ? ""
+      : seats === 1
+        ? ` The one player commands ${count}, dealt by the server.`
+        : ` With ${seats} players, each commands ${count}, dealt by the server.`;
   return `Cooperative: every seat plays together against the genestealers.${each}`;
 }
 

@@ -2,13 +2,12 @@
 // and the one move a choice sends (x, y, facing kept, z named).
 
 import { describe, expect, it } from "vitest";
-import { GameSession } from "../src/net/game-session";
 import { decodeTableState } from "../src/protocol/codec";
 import type { TableState } from "../src/protocol/messages";
 import { describeEvent } from "../src/state/event-text";
-import { GameStore } from "../src/state/game-store";
 import { levelMove, levelOffer, stepMove } from "../src/ui/level-choice";
-import { FakeSocket, ManualTimers, table } from "./fakes";
+import { table } from "./fakes";
+import { openedTable } from "./table-session";
 
 const base = { shape: "circle", diameter_mm: 32 };
 const model = (id: string, unit: string, x: number, y: number, z = 0, facing = 0) => ({
@@ -105,24 +104,7 @@ describe("stepMove", () => {
 
 describe("GameSession.moveModels with a height", () => {
   it("sends z and draws the models at it until the server answers", () => {
-    const store = new GameStore();
-    const sockets: FakeSocket[] = [];
-    const session = new GameSession({
-      store,
-      url: () => "ws://host/ws/games/g1?token=t",
-      createSocket: (url) => {
-        const socket = new FakeSocket(url);
-        sockets.push(socket);
-        return socket;
-      },
-      timers: new ManualTimers(),
-      newIntentId: () => "i1",
-    });
-    session.start();
-    const s = sockets[0]!;
-    s.open();
-    s.receive({ type: "welcome", game: "g1", system: "wh40k-9e", viewer: { player: "p1", role: "player" }, v: 0 });
-    s.receive({ type: "snapshot", v: 0, state: table() });
+    const { store, session, socket: s } = openedTable({ newIntentId: () => "i1" });
     session.moveModels([{ model: "a1", to: { x: 10, y: 10, z: 3, facing: 0 } }]);
     expect(s.sent.at(-1)).toMatchObject({
       cmd: { type: "move_models", moves: [{ model: "a1", to: { x: 10, y: 10, z: 3, facing: 0 } }] },

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { openedTable } from "./table-session";
 import { closestPoints } from "../src/board/tools/closest-points";
 import { LatestOnly } from "../src/board/tools/latest-only";
 import { dragRules } from "../src/board/tools/drag-rules";
@@ -16,11 +17,9 @@ import type {
   TableQueries,
   UnitCheckAnswer,
 } from "../src/protocol/table-queries";
-import { GameSession } from "../src/net/game-session";
 import { QueryClient, QueryFailed } from "../src/net/query-client";
 import { tableQueries } from "../src/net/table-queries";
-import { GameStore } from "../src/state/game-store";
-import { FakeSocket, ManualTimers, table } from "./fakes";
+import { ManualTimers, table } from "./fakes";
 
 const WARHAMMER_DRAG = dragRules("wh40k-10e");
 
@@ -158,25 +157,8 @@ describe("QueryClient", () => {
 
 describe("GameSession queries", () => {
   it("routes answers and query rejections to the query, not to the move toasts", async () => {
-    const store = new GameStore();
     const timers = new ManualTimers();
-    const sockets: FakeSocket[] = [];
-    const session = new GameSession({
-      store,
-      url: () => "ws://host/ws/games/g1?token=t",
-      createSocket: (url) => {
-        const socket = new FakeSocket(url);
-        sockets.push(socket);
-        return socket;
-      },
-      timers,
-    });
-    session.start();
-    const s = sockets[0];
-    if (!s) throw new Error("no socket");
-    s.open();
-    s.receive({ type: "welcome", game: "g1", system: "wh40k-9e", viewer: { player: "p1", role: "player" }, v: 0 });
-    s.receive({ type: "snapshot", v: 0, state: table() });
+    const { store, session, socket: s } = openedTable({ timers });
     const bad = session.queries.sight("a1", "nobody");
     const good = session.queries.measure("a1", "a2");
     expect(s.sent).toMatchObject([{ type: "query", req_id: 1 }, { type: "query", req_id: 2 }]);

@@ -2,12 +2,10 @@
 // new move that puts its models where they stood; not when someone has moved them since.
 
 import { describe, expect, it } from "vitest";
-import { GameSession } from "../src/net/game-session";
 import { GameStore } from "../src/state/game-store";
 import { MOVES_KEPT, lastUndoable } from "../src/state/own-moves";
 import { undoNotice } from "../src/ui/undo-move";
-import { FakeSocket, ManualTimers } from "./fakes";
-import { table } from "./fakes";
+import { openedTable } from "./table-session";
 
 const moved = (v: number, moves: { model: string; x: number; y: number; z?: number; facing?: number }[], player = "p1") => ({
   type: "event",
@@ -16,26 +14,9 @@ const moved = (v: number, moves: { model: string; x: number; y: number; z?: numb
 });
 
 function opened() {
-  const store = new GameStore();
-  const sockets: FakeSocket[] = [];
   let n = 0;
-  const session = new GameSession({
-    store,
-    url: () => "ws://host/ws/games/g1?token=t",
-    createSocket: (url) => {
-      const socket = new FakeSocket(url);
-      sockets.push(socket);
-      return socket;
-    },
-    timers: new ManualTimers(),
-    newIntentId: () => `i${(n += 1)}`,
-  });
-  session.start();
-  const s = sockets[0]!;
-  s.open();
-  s.receive({ type: "welcome", game: "g1", system: "sandbox", viewer: { player: "p1", role: "player" }, v: 0 });
-  s.receive({ type: "snapshot", v: 0, state: table() });
-  return { store, session, s };
+  const { store, session, socket } = openedTable({ system: "sandbox", newIntentId: () => `i${(n += 1)}` });
+  return { store, session, s: socket };
 }
 
 const at = (store: GameStore, id: string) => store.state.value?.models.find((m) => m.id === id);

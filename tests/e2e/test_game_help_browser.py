@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.help_dialog import focus_in_help, open_on_phone
 from tests.support.client import create_game
 from tests.support.server import LiveServer
 
@@ -22,7 +23,6 @@ PORT = 8743
 """This test's own port (grep PORT in tests/e2e: no other test uses it)."""
 
 HELP = "[role=dialog][aria-label='Game help']"
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -36,37 +36,19 @@ def _link(server: LiveServer, url: str) -> str:
     return server.base + url[url.index("/play/") :]
 
 
-def _focus_in_help(page: Any) -> bool:
-    return bool(page.evaluate("!!document.activeElement?.closest('[role=dialog]')"))
-
-
 def _opens_and_closes_by_key(page: Any) -> Any:
     """ "?" opens the help with the focus in it; returns the dialog (open)."""
     panel = page.locator(HELP)
     assert panel.count() == 0
     page.keyboard.press("?")
     panel.wait_for()
-    assert _focus_in_help(page)
+    assert focus_in_help(page)
     assert page.get_by_test_id("help-button").get_attribute("aria-expanded") == "true"
     return panel
 
 
 def _fits_on_the_phone(page: Any) -> Any:
-    button = page.get_by_test_id("help-button")
-    box = button.bounding_box()
-    bar = page.locator(".topbar").bounding_box()
-    assert box is not None and bar is not None
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    assert box["y"] + box["height"] <= bar["y"] + bar["height"]  # in the top bar
-    button.tap()
-    panel = page.locator(HELP)
-    panel.wait_for()
-    at = panel.bounding_box()
-    assert at is not None
-    assert at["x"] >= 0 and at["x"] + at["width"] <= PHONE["width"]
-    assert at["y"] >= 0 and at["y"] + at["height"] <= PHONE["height"]
-    assert panel.evaluate("el => el.scrollWidth <= el.clientWidth")
-    return panel
+    return open_on_phone(page, HELP)
 
 
 def test_the_10th_edition_page_has_its_help(

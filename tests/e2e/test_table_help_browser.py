@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.help_dialog import focus_in_help, open_on_phone
 from tests.e2e.tables import RUIN_TABLE
 from tests.support.browser import click_at, hook, wait_hook
 from tests.support.client import create_game
@@ -21,12 +22,7 @@ pytestmark = pytest.mark.browser
 
 SETUP = RUIN_TABLE
 DESKTOP = {"width": 1440, "height": 900}
-PHONE = {"width": 390, "height": 844}
 HELP = "[role=dialog][aria-label='Table help']"
-
-
-def _focus_in_help(page: Any) -> bool:
-    return bool(page.evaluate("!!document.activeElement?.closest('[role=dialog]')"))
 
 
 def test_a_player_opens_the_help_by_key_and_by_button(
@@ -45,7 +41,7 @@ def test_a_player_opens_the_help_by_key_and_by_button(
 
     page.keyboard.press("?")
     help_panel.wait_for()
-    assert _focus_in_help(page)
+    assert focus_in_help(page)
     assert page.get_by_test_id("help-button").get_attribute("aria-expanded") == "true"
     turn = help_panel.locator("[data-help=Turn]").inner_text()
     for words in ("↻", "Q", "[", "E", "]", "turn left 15°", "turn right 15°", "5° steps"):
@@ -83,9 +79,9 @@ def test_a_player_opens_the_help_by_key_and_by_button(
     # the button opens it, the close button closes it
     page.get_by_test_id("help-button").click()
     help_panel.wait_for()
-    assert _focus_in_help(page)
+    assert focus_in_help(page)
     page.keyboard.press("Tab")
-    assert _focus_in_help(page)  # Tab stays in the dialog
+    assert focus_in_help(page)  # Tab stays in the dialog
     help_panel.get_by_role("button", name="Close help").click()
     help_panel.wait_for(state="detached")
 
@@ -136,20 +132,7 @@ def test_on_a_phone_the_help_fits_and_scrolls(
     page = open_phone(game["seats"][0]["url"])
     page.wait_for_timeout(300)
     page.screenshot(path=str(shots / "help-phone-table.png"))
-    button = page.get_by_test_id("help-button")
-    box = button.bounding_box()
-    bar = page.locator(".topbar").bounding_box()
-    assert box is not None and bar is not None
-    assert box["x"] + box["width"] <= PHONE["width"]
-    assert box["y"] + box["height"] <= bar["y"] + bar["height"]  # in the top bar, with the tools
-    button.tap()
-    help_panel = page.locator(HELP)
-    help_panel.wait_for()
-    panel = help_panel.bounding_box()
-    assert panel is not None
-    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= PHONE["width"]
-    assert panel["y"] >= 0 and panel["y"] + panel["height"] <= PHONE["height"]
-    assert help_panel.evaluate("el => el.scrollWidth <= el.clientWidth")
+    help_panel = open_on_phone(page, HELP)
     assert help_panel.evaluate("el => el.scrollHeight > el.clientHeight")  # it scrolls
     page.screenshot(path=str(shots / "help-phone-top.png"))
     help_panel.evaluate("el => { el.scrollTop = el.scrollHeight; }")

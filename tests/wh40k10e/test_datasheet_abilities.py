@@ -147,5 +147,6 @@ def test_the_browser_gets_each_ability_with_its_mark() -> None:
         "name": "Hold the Ember Line",
         "text": "Once per battle, this unit can shoot as if it had Remained Stationary.",
         "refereed": False,
+        "enhancement": False,
     }
     assert notes["Stoke the Pyre"]["refereed"] is True

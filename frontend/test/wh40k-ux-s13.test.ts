@@ -204,6 +204,16 @@ describe("words (QA s13 #14, doc audit #16, #17)", () => {
     expect(lines[0]?.line.text).toMatch(/ \(3 times\)$/);
   });
 
+  it("logs an entropy added after other events where it came (review s16)", () => {
+    const s = fixture();
+    const e = (v: number, player: string) => ({ v, e: { type: "entropy_contributed", player } });
+    const roll = { v: 3, e: { type: "roll_off", purpose: "objectives", dice: { p1: [6], p2: [2] }, winner: "p1" } };
+    const lines = logLines([e(1, "p1"), e(2, "p1"), roll, e(4, "p1")] as never, namer(s));
+    expect(lines.map((l) => l.v)).toEqual([1, 3, 4]);
+    expect(lines[0]?.line.text).toMatch(/ \(2 times\)$/);
+    expect(lines[2]?.line.text).not.toMatch(/times/);
+  });
+
   it("names a Precision choice by its profile", () => {
     const s = fixture();
     const leader = status("p1-l", "p1", { location: "attached", invulnerable: undefined } as never, ["INFANTRY", "CHARACTER"]);

@@ -51,9 +51,10 @@ interface Props {
 }
 
 /**
- * The log's lines: each event in words, except that a player's later "mixed their own
- * randomness" events ("Add my entropy" after a roll; in older games also one per browser that
- * opened the seat link) are folded into the first one, which says how many there were. The server keeps every event; this is only the log.
+ * The log's lines: each event in words, except that a player's "mixed their own randomness"
+ * events in a row (in older games one per browser that opened the seat link) are folded into
+ * the first, which says how many there were; one that comes after other events ("Add my
+ * entropy" after a roll) has its own line, where it came. The server keeps every event; this is only the log.
  */
 export function logLines(events: readonly Logged[], n: Namer, weapons?: WeaponLookup): { v: number; line: LogLine }[] {
   const out: { v: number; line: LogLine }[] = [];
@@ -73,6 +74,8 @@ export function logLines(events: readonly Logged[], n: Namer, weapons?: WeaponLo
         continue;
       }
       entropy.set(who, { at: out.length, count: 1 });
+    } else {
+      entropy.clear(); // only a run of contributions folds: a later one is logged where it came
     }
     out.push({ v, line });
   }

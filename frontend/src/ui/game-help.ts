@@ -4,6 +4,7 @@
 
 import type { HelpRow, HelpSection } from "./table-help";
 import { HELP, VIEW, toolsSection } from "./table-help";
+import { SNAP } from "../wh40k/base-contact";
 
 // ---- Warhammer 40,000 10th edition ----------------------------------------------------------
 
@@ -80,7 +81,7 @@ const W40_PLAN: HelpSection = {
     },
     {
       how: "Charge, pile-in, consolidation",
-      text: "a model dropped within 0.4\" of an enemy base is put in base contact with it when the move allows",
+      text: `a model dropped within ${SNAP}" of an enemy base is put in base contact with it when the move allows`,
     },
     { how: "Step back", text: "takes back the last drop (its waypoint)" },
     {

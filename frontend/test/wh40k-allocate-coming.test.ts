@@ -27,7 +27,15 @@ describe("comingAttack", () => {
       "Acid lobber (S8, AP-3, D D6, D D6+1 for those within half range): 1 wounding attack to allocate",
     );
   });
-  it("says nothing when the view gives no weapon (an older server)", () => {
+  it("counts the mortal wounds left of a Devastating Wound", () => {
+    expect(comingAttack({ weapon: "Kiln staff", strength: 6, ap: -1, damage: "D3", mortal: 1, mortal_left: 3 })).toBe(
+      "Kiln staff (S6, AP-1, D D3): 3 mortal wounds from Devastating Wounds to allocate",
+    );
+    expect(comingAttack({ weapon: "Kiln staff", strength: 6, ap: -1, damage: "D3", mortal: 1, mortal_left: 1 })).toBe(
+      "Kiln staff (S6, AP-1, D D3): 1 mortal wound from Devastating Wounds to allocate",
+    );
+  });
+    it("says nothing when the view gives no weapon (an older server)", () => {
     expect(comingAttack({})).toBe("");
   });
 });

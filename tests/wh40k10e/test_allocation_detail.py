@@ -189,3 +189,29 @@ def test_a_replay_that_fails_leaves_the_prompt_without_its_detail(
     monkeypatch.setattr(attacks, "run", broken)
     p = _pending(s, "p2")
     assert p["kind"] == "allocate" and p["detail"] == {}
+
+
+def test_a_devastating_wounds_prompt_counts_the_mortal_wounds_left() -> None:
+    """The mortal wounds of one DEVASTATING WOUNDS attack, allocated one at a time, say how many
+    are left (s15 leftover: the prompt gave no count)."""
+    from tests.wh40k10e.test_leaders import P1_LINE, P1_X, P2_LINE, fight_selection
+
+    s = fight_selection(False).with_side("p1", cp=0).with_side("p2", cp=0)
+    staff = c.AttackIn(model=P1_X, weapon="Kiln staff", target=P2_LINE)  # A4 S6 AP-1 D D3 DW
+    # hits 3 3 3 3 (WS3+), wounds 6 2 2 2 (2+ v T3; the 6 is a critical: Devastating Wounds)
+    s, d = run(s, "p1", c.Fight(unit=P1_LINE, attacks=(staff,)), [3, 3, 3, 3, 6, 2, 2, 2])
+    assert isinstance(d, Accepted), d
+    # the three ordinary wounds: saves of 1, damage 1 each; then the critical's D3 rolls 6: 3
+    for model, dice in (
+        ("p2-ac-line-1", [1, 1]),
+        ("p2-ac-line-2", [1, 1]),
+        ("p2-ac-line-3", [1, 1, 6]),
+    ):
+        s, d = run(s, "p2", c.Allocate(model=model), dice)
+        assert isinstance(d, Accepted), d
+    detail = _pending(s, "p2")["detail"]
+    assert (detail["mortal"], detail["mortal_left"]) == (1, 3)
+    assert "wounds_left" not in detail
+    s, d = run(s, "p2", c.Allocate(model="p2-ac-line-4"))
+    assert isinstance(d, Accepted), d
+    assert _pending(s, "p2")["detail"]["mortal_left"] == 2

@@ -12,7 +12,7 @@ export const profileStats = (w: WeaponSheet): string =>
   `${stat("A", w.attacks)} S${w.strength} AP${w.ap} ${stat("D", w.damage)}`;
 
 /** What a paused allocation is about, from the view's pending detail (`weapon`, `strength`,
- * `ap`, `damage`, `melta_damage`, `wounds_left`, `mortal`; backend views.py `_with_weapon`):
+ * `ap`, `damage`, `melta_damage`, `wounds_left`, `mortal`, `mortal_left`; backend views.py `_with_weapon`):
  * "Acid lobber (S8, AP-3, D D6, D D6+1 within half range): 3 wounding attacks to allocate".
  * Empty when the detail does not say. */
 export function comingAttack(detail: Readonly<Record<string, unknown>>): string {
@@ -31,7 +31,11 @@ export function comingAttack(detail: Readonly<Record<string, unknown>>): string 
     parts.push(`${stat("D", raised)} ${some ? "for those within half range" : "within half range"}`);
   }
   const named = parts.length > 0 ? `${weapon} (${parts.join(", ")})` : weapon;
-  if (detail["mortal"]) return `${named}: mortal wounds from Devastating Wounds to allocate`;
+  if (detail["mortal"]) {
+    const n = detail["mortal_left"];
+    const count = typeof n === "number" && n > 0 ? `${n} mortal wound${n === 1 ? "" : "s"}` : "mortal wounds";
+    return `${named}: ${count} from Devastating Wounds to allocate`;
+  }
   const left = detail["wounds_left"];
   if (typeof left !== "number" || left <= 0) return named;
   return `${named}: ${left} wounding attack${left === 1 ? "" : "s"} to allocate`;

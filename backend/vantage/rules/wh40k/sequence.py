@@ -236,7 +236,8 @@ def resolve_attack(
     ``precision`` may send a wounding attack to a protected CHARACTER (§3.6, §8.4); saves and
     Feel No Pain use the allocated model's own profile (``TargetProfile.for_model``).
     ``progress`` is told, just before each wounding attack is allocated, how many wounding
-    attacks (this one included) are left to allocate; it changes nothing.
+    attacks (this one included) are left to allocate, and before each mortal wound of
+    DEVASTATING WOUNDS how many of that wound's mortal wounds are left; it changes nothing.
     """
     ctx = ctx or AttackContext()
     defender = defender or FirstEligible()
@@ -294,7 +295,9 @@ def resolve_attack(
             continue
         points = _damage(weapon, attackers[wound.attacker], dice, hook)
         mortal += points
-        unit, m_lost, m_ignored = suffer_mortal_wounds(unit, points, target, dice, defender)
+        unit, m_lost, m_ignored = suffer_mortal_wounds(
+            unit, points, target, dice, defender, progress=progress
+        )
         lost, ignored = lost + m_lost, ignored + m_ignored
     return AttackResult(
         attacks=sum(counts),
@@ -318,15 +321,19 @@ def suffer_mortal_wounds(
     dice: RollSource,
     defender: Defender,
     first: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[UnitState, int, int]:
     """Mortal wounds, one at a time: each allocated like an attack, no save, Feel No Pain per
     wound; the excess spills over to the next model until the unit is destroyed (§8.3).
     ``first``: a model that takes them while it lives (a CHARACTER's failed Hazardous test,
-    §8.4). Returns the unit, the wounds lost and the wounds ignored."""
+    §8.4). ``progress`` is told before each how many (this one included) are left. Returns the
+    unit, the wounds lost and the wounds ignored."""
     lost = ignored = 0
-    for _ in range(points):
+    for done in range(points):
         if unit.wiped_out:
             break
+        if progress is not None:
+            progress(points - done)
         if first is not None and any(m.id == first for m in unit.models):
             model_id = first
         else:

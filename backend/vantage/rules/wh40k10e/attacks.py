@@ -210,7 +210,8 @@ class Resolution:
 class Asking:
     """What a paused allocation is about: the attacking ``weapon`` at ``target``, its AP as
     resolved, how many of its wounding attacks are left to allocate (this one included), and
-    whether the choice is for the mortal wounds of DEVASTATING WOUNDS instead."""
+    whether the choice is for the mortal wounds of DEVASTATING WOUNDS instead (then ``left``
+    counts that wound's mortal wounds still to allocate)."""
 
     weapon: str
     target: str
@@ -306,8 +307,7 @@ def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:
         out.precision = need.precision
         target, weapon, _ = chooser.group
         mortal = not need.precision and chooser.kind == "mortal"
-        left = 0 if mortal else chooser.left
-        out.asking = Asking(weapon, target, chooser.ap, left, mortal, chooser.plunge)
+        out.asking = Asking(weapon, target, chooser.ap, chooser.left, mortal, chooser.plunge)
     except NeedReroll as need:
         out.reroll = need.pending
     out.fresh = tuple(replay.fresh)

@@ -155,7 +155,8 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
     the defender's answer will be): ``weapon`` and ``attacker`` (unit), its ``strength``,
     ``ap`` as resolved (Plunging Fire included), ``damage``, and ``wounds_left``, the wounding
     attacks of that weapon at this unit still to allocate, this one included; ``mortal`` 1 when
-    the choice is for the mortal wounds of DEVASTATING WOUNDS (then no ``wounds_left``);
+    the choice is for the mortal wounds of DEVASTATING WOUNDS (then no ``wounds_left`` but
+    ``mortal_left``, that wound's mortal wounds still to allocate, this one included);
     ``melta_damage`` when MELTA adds to it (see ``_melta_damage``)."""
     plan = state.attack
     if plan is None:
@@ -188,6 +189,7 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
         detail["melta_damage"] = melta_damage
     if asking.mortal:
         detail["mortal"] = 1
+        detail["mortal_left"] = asking.left
     else:
         detail["wounds_left"] = asking.left
     shown = replace(pending, detail=detail)

@@ -105,3 +105,45 @@ def test_the_hull_model_is_set_up_and_drawn_at_the_table(
     t.spectator.screenshot(path=str(shots / "table-hull.png"))
     for page in t.pages:
         assert not page.errors, page.errors
+
+
+def test_the_picker_changes_a_base_the_import_assumed(
+    server: LiveServer, shots: Any, chromium: Any, tmp_path: Path
+) -> None:
+    """Audit s16 C #18: the picker listed the sizes it assumed ("check them against your
+    models") but only the API could change them. Each becomes a question, filled in with the
+    assumed size; the answer is sent with the file again and wins over the table's rule."""
+    context = chromium.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.select_option("select[name=system]", "wh40k-10e")
+    p2 = page.locator("[data-testid=w40-new-game] [data-side=p2]")
+    p2.locator("select").wait_for()
+    p2.locator("select").select_option("file")
+    p2.locator("input[type=file]").set_input_files(str(FIXTURE))
+    p2.locator(f"[data-base='{STRIDER}']").fill("100")
+    with page.expect_response(lambda r: r.url.endswith("/api/rosters")):
+        p2.get_by_test_id("w40-import-again").click()
+    assumed = p2.get_by_test_id("w40-assumed-bases")
+    assert "Glint Rider: assumed oval 90×52 mm (keywords MOUNTED)" in assumed.inner_text()
+    p2.get_by_test_id("w40-change-assumed").click()
+    # filled in with what was assumed: the oval's length and width, a round base's diameter
+    assert p2.locator("[data-base='Glint Rider']").input_value() == "90"
+    assert p2.locator("[data-base-width='Glint Rider']").input_value() == "52"
+    assert p2.locator("[data-base='Shard Warden']").input_value() == "32"
+    assert p2.locator("[data-base-width='Shard Warden']").input_value() == ""
+    p2.locator("[data-base='Glint Rider']").fill("105")
+    p2.locator("[data-base-width='Glint Rider']").fill("70")
+    with page.expect_response(lambda r: r.url.endswith("/api/rosters")) as answer:
+        p2.get_by_test_id("w40-import-again").click()
+    army = answer.value.json()
+    p2.screenshot(path=str(shots / "picker-change-assumed.png"))
+    rider = next(g for u in army["units"] for g in u["models"] if g["name"] == "Glint Rider")
+    assert rider["base"] == {"shape": "oval", "length_mm": 105, "width_mm": 70}
+    warden = next(g for u in army["units"] for g in u["models"] if g["name"] == "Shard Warden")
+    assert warden["base"] == {"shape": "circle", "diameter_mm": 32}  # confirmed as assumed
+    assert army["assumed_bases"] == []  # every size the player confirmed is theirs now
+    assert not errors, errors
+    context.close()

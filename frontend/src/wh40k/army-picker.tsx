@@ -59,6 +59,59 @@ function Summary({ s }: { s: ArmySummary }) {
   );
 }
 
+/** One model's base asked for: a diameter (or an oval's length and width), or "no base (hull)"
+ * with the hull's length and width. */
+function BaseRow({
+  model,
+  answers,
+  widths,
+  hulls,
+}: {
+  model: string;
+  answers: Signal<Record<string, number>>;
+  widths: Signal<Record<string, number>>;
+  hulls: Signal<Record<string, boolean>>;
+}) {
+  const hull = hulls.value[model] === true;
+  return (
+    <div class="w40-row">
+      <span class="w40-bases__name">{model}</span>
+      <input
+        type="number"
+        min="1"
+        max="2000"
+        placeholder={hull ? "length" : undefined}
+        data-base={model}
+        aria-label={hull ? `${model}: hull length (mm)` : `${model}: diameter or oval length (mm)`}
+        value={answers.value[model] ?? ""}
+        onInput={(e) => (answers.value = { ...answers.value, [model]: Number(e.currentTarget.value) })}
+      />
+      ×
+      <input
+        type="number"
+        min="1"
+        max="2000"
+        placeholder="width"
+        data-base-width={model}
+        aria-label={hull ? `${model}: hull width (mm)` : `${model}: oval width (mm), empty for a round base`}
+        value={widths.value[model] ?? ""}
+        onInput={(e) => (widths.value = { ...widths.value, [model]: Number(e.currentTarget.value) })}
+      />
+      mm
+      <label class="w40-bases__hull" title="The model has no base: it is measured to its hull, a rectangle of length × width">
+        <input
+          type="checkbox"
+          style={{ width: "auto" }}
+          data-base-hull={model}
+          checked={hull}
+          onChange={(e) => (hulls.value = { ...hulls.value, [model]: e.currentTarget.checked })}
+        />
+        no base (hull)
+      </label>
+    </div>
+  );
+}
+
 export function ArmyPicker({ side, label, demos, value }: Props) {
   const source = useSignal<string>(String(side === "p2" ? 1 : 0));
   const file = useSignal<File | null>(null);
@@ -70,7 +123,43 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
   const busy = useSignal(false);
 
   const summary = source.value === "file" ? (imported.value ? summarizeArmy(imported.value) : null) : summarizeArmy(demos[Number(source.value)]);
+  // The sizes the import assumed, shown for the player to check, may be changed: each becomes a
+  // question like a missing base's, filled in with the assumed size (audit s16 C #18: only the
+  // API could change them).
+  const checking = useSignal(false);
+  const assumed = summary?.assumedBases ?? [];
+  const assumedModels = [...new Set(assumed.map((a) => a.model))];
+  const startChecking = () => {
+    const a = { ...answers.value };
+    const w = { ...widths.value };
+    for (const x of assumed) {
+      if (x.mm === null || a[x.model] !== undefined) continue;
+      a[x.model] = x.mm.length;
+      if (x.mm.width !== undefined) w[x.model] = x.mm.width;
+    }
+    answers.value = a;
+    widths.value = w;
+    checking.value = true;
+  };
   const unfinished = unfinishedHulls(answers.value, widths.value, hulls.value);
+  const importAgain = (
+    <>
+      {unfinished.length > 0 && (
+        <p class="error" data-testid="w40-hull-unfinished">
+          A hull needs its length and width (1 to 2000 mm): {unfinished.join(", ")}
+        </p>
+      )}
+      <button
+        type="button"
+        class="button"
+        data-testid="w40-import-again"
+        disabled={busy.value || file.value === null || unfinished.length > 0}
+        onClick={() => file.value && void send(file.value, basesField(answers.value, widths.value, hulls.value))}
+      >
+        Import again with these bases
+      </button>
+    </>
+  );
   const ready = source.value !== "file" || (summary !== null && summary.missingBases.length === 0 && unplayable(summary) === null);
   useSignalEffect(() => {
     const src = source.value;
@@ -136,6 +225,7 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
             answers.value = {};
             widths.value = {};
             hulls.value = {};
+            checking.value = false;
             if (f) void send(f, null);
           }}
         />
@@ -154,59 +244,27 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
             an oval its length and width; for a model with no base (most vehicles), tick "no base"
             and give its hull's length and width:
           </p>
-          {baseQuestions(summary.missingBases).map((model) => {
-            const hull = hulls.value[model] === true;
-            return (
-              <div key={model} class="w40-row">
-                <span class="w40-bases__name">{model}</span>
-                <input
-                  type="number"
-                  min="1"
-                  max="2000"
-                  placeholder={hull ? "length" : undefined}
-                  data-base={model}
-                  aria-label={hull ? `${model}: hull length (mm)` : `${model}: diameter or oval length (mm)`}
-                  value={answers.value[model] ?? ""}
-                  onInput={(e) => (answers.value = { ...answers.value, [model]: Number(e.currentTarget.value) })}
-                />
-                ×
-                <input
-                  type="number"
-                  min="1"
-                  max="2000"
-                  placeholder="width"
-                  data-base-width={model}
-                  aria-label={hull ? `${model}: hull width (mm)` : `${model}: oval width (mm), empty for a round base`}
-                  value={widths.value[model] ?? ""}
-                  onInput={(e) => (widths.value = { ...widths.value, [model]: Number(e.currentTarget.value) })}
-                />
-                mm
-                <label class="w40-bases__hull" title="The model has no base: it is measured to its hull, a rectangle of length × width">
-                  <input
-                    type="checkbox"
-                    style={{ width: "auto" }}
-                    data-base-hull={model}
-                    checked={hull}
-                    onChange={(e) => (hulls.value = { ...hulls.value, [model]: e.currentTarget.checked })}
-                  />
-                  no base (hull)
-                </label>
-              </div>
-            );
-          })}
-          {unfinished.length > 0 && (
-            <p class="error" data-testid="w40-hull-unfinished">
-              A hull needs its length and width (1 to 2000 mm): {unfinished.join(", ")}
-            </p>
+          {baseQuestions(summary.missingBases).map((model) => (
+            <BaseRow key={model} model={model} answers={answers} widths={widths} hulls={hulls} />
+          ))}
+          {importAgain}
+        </div>
+      )}
+      {summary && source.value === "file" && summary.assumedBases.length > 0 && (
+        <div class="w40-bases" data-testid="w40-check-bases">
+          {!checking.value ? (
+            <button type="button" class="button" data-testid="w40-change-assumed" onClick={startChecking}>
+              Change the assumed base sizes…
+            </button>
+          ) : (
+            <>
+              <p>Give each model its real base (the import assumed the sizes shown), then import again:</p>
+              {assumedModels.map((model) => (
+                <BaseRow key={model} model={model} answers={answers} widths={widths} hulls={hulls} />
+              ))}
+              {importAgain}
+            </>
           )}
-          <button
-            type="button"
-            class="button"
-            disabled={busy.value || file.value === null || unfinished.length > 0}
-            onClick={() => file.value && void send(file.value, basesField(answers.value, widths.value, hulls.value))}
-          >
-            Import again with these bases
-          </button>
         </div>
       )}
       {!ready && !busy.value && source.value === "file" && !summary && <p class="muted">Choose a .ros, .rosz or New Recruit .json file.</p>}

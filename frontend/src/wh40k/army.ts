@@ -17,6 +17,9 @@ export interface AssumedBase {
   size: string;
   /** The table's rule that matched: "name *walker*", "keywords INFANTRY", "entry id". */
   rule: string;
+  /** The size as the picker's answer fields hold it (mm): a round base's diameter, or an
+   * oval's length and width; null for a shape the fields do not take. */
+  mm: { length: number; width?: number } | null;
 }
 
 export interface ArmySummary {
@@ -39,6 +42,14 @@ function baseWords(base: unknown): string {
   if (b["shape"] === "circle") return `${num(b["diameter_mm"])} mm`;
   if (b["shape"] === "oval") return `oval ${num(b["length_mm"])}×${num(b["width_mm"])} mm`;
   return str(b["shape"]) || "?";
+}
+
+/** A round or oval base as the answer fields hold it (mm). */
+function baseMm(base: unknown): AssumedBase["mm"] {
+  const b = isObject(base) ? base : {};
+  if (b["shape"] === "circle" && num(b["diameter_mm"]) > 0) return { length: num(b["diameter_mm"]) };
+  if (b["shape"] === "oval" && num(b["length_mm"]) > 0) return { length: num(b["length_mm"]), width: num(b["width_mm"]) };
+  return null;
 }
 
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
@@ -70,7 +81,9 @@ export function summarizeArmy(army: unknown): ArmySummary {
     models: units.reduce((n, u) => n + u.models, 0),
     missingBases,
     assumedBases: arr(a["assumed_bases"]).flatMap((m) =>
-      isObject(m) ? [{ unit: str(m["unit"]), model: str(m["model"]), size: baseWords(m["base"]), rule: str(m["rule"]) }] : [],
+      isObject(m)
+        ? [{ unit: str(m["unit"]), model: str(m["model"]), size: baseWords(m["base"]), rule: str(m["rule"]), mm: baseMm(m["base"]) }]
+        : [],
     ),
     warnings: arr(a["warnings"]).map(str).filter(Boolean),
   };

@@ -4,7 +4,7 @@ import type { Point } from "../geometry/vec";
 import type { ModelId } from "../protocol/messages";
 import type { TableQueries } from "../protocol/table-queries";
 import type { GameStore } from "../state/game-store";
-import { type UndoCheck, lastUndoable } from "../state/own-moves";
+import { type OwnMove, type UndoCheck, lastUndoable } from "../state/own-moves";
 import { GameSocket, type SocketLike, type Timers } from "./game-socket";
 import { QueryClient } from "./query-client";
 import { tableQueries } from "./table-queries";
@@ -90,13 +90,12 @@ export class GameSession {
   /** Move the models of the viewer's last move back where they stood (a new move), when nobody
    * has moved them since; says why not otherwise, or when it could not be sent. */
   undoLastMove(): UndoCheck | { ok: false; reason: "offline" } {
-    const check = lastUndoable(this.store.ownMoves.peek(), this.store.index.peek().models);
+    const shown = new Map(this.store.shown.peek()?.models.map((m) => [m.id, m]) ?? []);
+    const check = lastUndoable(this.store.ownMoves.peek(), shown);
     if (!check.ok) return check;
     const moves = [...check.move.before].map(([model, p]) => ({ model, to: { x: p.x, y: p.y, z: p.z, facing: p.facing } }));
-    const intentId = this.moveModels(moves);
-    if (intentId === null) return { ok: false, reason: "offline" };
-    this.store.undoSent(intentId, check.move);
-    return check;
+    const intentId = this.moveModels(moves, check.move);
+    return intentId === null ? { ok: false, reason: "offline" } : check;
   }
 
   /**
@@ -104,11 +103,12 @@ export class GameSession {
    * drawn where they were dropped until the server answers. Returns the intent id, or null when
    * the request could not be sent (then the models stay where they were).
    */
-  moveModels(moves: readonly ModelMove[]): string | null {
+  moveModels(moves: readonly ModelMove[], undo: OwnMove | null = null): string | null {
     const v = this.store.v.value;
     if (moves.length === 0 || v === null) return null;
     const intentId = this.newIntentId();
     this.store.addGhost(intentId, new Map(moves.map((m) => [m.model, m.to])));
+    this.store.moveSent(intentId, undo);
     const sent = this.socket.send({
       type: "intent",
       intent_id: intentId,

@@ -16,7 +16,7 @@ import type {
 } from "../protocol/messages";
 import { applyEvent, isModelsMoved } from "./apply-event";
 import { describeEvent } from "./event-text";
-import { type OwnMove, ownMove, pushMove, undoes } from "./own-moves";
+import { type OwnMove, UndoBook, ownMove } from "./own-moves";
 
 export type ConnectionState = "connecting" | "online" | "reconnecting" | "offline" | "closed";
 
@@ -120,10 +120,9 @@ export class GameStore implements GameView {
   readonly log = signal<readonly LogEntry[]>([]);
   readonly ghosts = signal<readonly Ghost[]>([]);
   readonly lastRejection = signal<Rejection | null>(null);
-  /** The viewer's own moves seen on this page, newest last: what "Undo my last move" takes back. */
+  /** The moves this page made, newest last: what "Undo move" takes back (`UndoBook`). */
   readonly ownMoves = signal<readonly OwnMove[]>([]);
-  /** The undo sent and not yet seen as an event (its move is off the stack meanwhile). */
-  private undoing: { intentId: string; move: OwnMove } | null = null;
+  private readonly undoBook = new UndoBook();
 
   readonly shown = computed(() => withGhosts(this.state.value, this.ghosts.value));
   readonly pending = computed(
@@ -185,23 +184,19 @@ export class GameStore implements GameView {
     if (earlier.length > 0) this.log.value = [...earlier, ...this.log.value].slice(-LOG_LIMIT);
   }
 
-  /** A move of the viewer's own goes on the undo stack, unless it is the undo sent from here. */
+  /** A move event of the viewer's, for the undo stack once its ack says this page made it. */
   private noteOwnMove(table: TableState, e: GameEvent, v: number): void {
     const me = this.viewer.peek();
     if (!isModelsMoved(e) || me?.role !== "player" || e.player !== me.player) return;
-    if (this.undoing !== null && undoes(e, this.undoing.move)) {
-      this.undoing = null;
-      return;
-    }
     const move = ownMove(table, e, v);
-    if (move !== null) this.ownMoves.value = pushMove(this.ownMoves.value, move);
+    if (move !== null) this.undoBook.saw(move);
+    this.ownMoves.value = this.undoBook.stack;
   }
 
-  /** An undo of `move` (the stack's top) was sent as intent `intentId`: it leaves the stack, and
-   * comes back if the server refuses it. */
-  undoSent(intentId: string, move: OwnMove): void {
-    this.ownMoves.value = this.ownMoves.value.filter((m) => m !== move);
-    this.undoing = { intentId, move };
+  /** This page sent a move as intent `intentId`; `undo`: the move it takes back. */
+  moveSent(intentId: string, undo: OwnMove | null = null): void {
+    this.undoBook.moveSent(intentId, undo);
+    this.ownMoves.value = this.undoBook.stack;
   }
 
   addGhost(intentId: string, positions: ReadonlyMap<ModelId, GhostPlace>): void {
@@ -210,6 +205,8 @@ export class GameStore implements GameView {
 
   ack(intentId: string, v: number): void {
     batch(() => {
+      this.undoBook.acked(intentId, v);
+      this.ownMoves.value = this.undoBook.stack;
       this.ghosts.value = this.ghosts.value.map((g) =>
         g.intentId === intentId ? { ...g, ackedV: v } : g,
       );
@@ -223,9 +220,9 @@ export class GameStore implements GameView {
       if (intentId !== null) {
         this.ghosts.value = this.ghosts.value.filter((g) => g.intentId !== intentId);
       }
-      if (intentId !== null && this.undoing?.intentId === intentId) {
-        this.ownMoves.value = pushMove(this.ownMoves.value, this.undoing.move);
-        this.undoing = null;
+      if (intentId !== null) {
+        this.undoBook.refused(intentId);
+        this.ownMoves.value = this.undoBook.stack;
       }
       this.lastRejection.value = {
         intentId,
@@ -239,7 +236,11 @@ export class GameStore implements GameView {
 
   /** Forget every pending move: after a lost connection the server's table is the truth. */
   dropGhosts(): void {
-    if (this.ghosts.value.length > 0) this.ghosts.value = [];
+    batch(() => {
+      if (this.ghosts.value.length > 0) this.ghosts.value = [];
+      this.undoBook.lost();
+      this.ownMoves.value = this.undoBook.stack;
+    });
   }
 
   setConnection(state: ConnectionState, failure: Failure | null = null): void {

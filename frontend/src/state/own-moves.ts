@@ -1,7 +1,8 @@
 // "Undo my last move" at the tables (sandbox, 9th, 8th, Deathmatch; newcomer audit s16 #14: a
 // misdrag could only be dragged back by eye). No rule at these tables limits a move, so undoing
 // one is moving the models back where they stood: a new move, which the log shows. Kept here:
-// the viewer's own moves seen on this page, newest last. Pure.
+// the moves this page sent and the server acknowledged, newest last (another browser on the
+// same seat keeps its own). Pure.
 
 import type { ModelId, ModelInfo, ModelsMovedEvent, TableState } from "../protocol/messages";
 
@@ -45,24 +46,77 @@ export function ownMove(table: TableState, e: ModelsMovedEvent, v: number): OwnM
   return before.size > 0 ? { v, before, after } : null;
 }
 
-/** The stack with `move` on top (the oldest dropped past `MOVES_KEPT`). */
+/** The stack with `move` in its place by version (the oldest dropped past `MOVES_KEPT`). */
 export function pushMove(stack: readonly OwnMove[], move: OwnMove): readonly OwnMove[] {
-  return [...stack, move].slice(-MOVES_KEPT);
+  return [...stack, move].sort((a, b) => a.v - b.v).slice(-MOVES_KEPT);
 }
 
-/** Whether `e` is the move that undoes `move`: every model put back where it stood before. */
-export function undoes(e: ModelsMovedEvent, move: OwnMove): boolean {
-  if (e.moves.length !== move.before.size) return false;
-  return e.moves.every((m) => {
-    const back = move.before.get(m.model);
-    return back !== undefined && at(placed(m), back);
-  });
+/** How many seen move events wait for this page's ack (a move's event comes before its ack). */
+const SEEN_KEPT = 64;
+
+/** The undo stack's bookkeeping: a move goes on it when the server acknowledges it as this
+ * page's (the event and the ack may come in either order); an undo takes its move off when it
+ * is sent, and puts it back if the server refuses it or the connection drops before an answer
+ * (whether it was made is then unknown: the positions check decides the next undo). Several
+ * undos may be in flight: each takes the move before the last one's. */
+export class UndoBook {
+  stack: readonly OwnMove[] = [];
+  /** The viewer's move events by version, until the ack says whether this page made them. */
+  private readonly seen = new Map<number, OwnMove>();
+  /** Versions acknowledged to this page whose event has not come yet. */
+  private readonly awaited = new Set<number>();
+  /** This page's move intents not answered yet: an undo's carries the move it takes back. */
+  private readonly sent = new Map<string, OwnMove | null>();
+
+  /** The viewer's move event `move` came in. */
+  saw(move: OwnMove): void {
+    if (this.awaited.delete(move.v)) {
+      this.stack = pushMove(this.stack, move);
+      return;
+    }
+    this.seen.set(move.v, move);
+    if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.keys().next().value as number);
+  }
+
+  /** This page sent a move (`undo`: the move it takes back, which leaves the stack now). */
+  moveSent(intentId: string, undo: OwnMove | null): void {
+    this.sent.set(intentId, undo);
+    if (undo !== null) this.stack = this.stack.filter((m) => m !== undo);
+  }
+
+  acked(intentId: string, v: number): void {
+    if (!this.sent.has(intentId)) return;
+    const undo = this.sent.get(intentId);
+    this.sent.delete(intentId);
+    if (undo !== null && undo !== undefined) return; // an undo: its move is off the stack
+    const move = this.seen.get(v);
+    if (move === undefined) {
+      this.awaited.add(v);
+      return;
+    }
+    this.seen.delete(v);
+    this.stack = pushMove(this.stack, move);
+  }
+
+  refused(intentId: string): void {
+    const undo = this.sent.get(intentId);
+    this.sent.delete(intentId);
+    if (undo) this.stack = pushMove(this.stack, undo);
+  }
+
+  /** The connection dropped: the unanswered undos' moves go back on the stack. */
+  lost(): void {
+    for (const undo of this.sent.values()) if (undo) this.stack = pushMove(this.stack, undo);
+    this.sent.clear();
+    this.awaited.clear();
+  }
 }
 
 export type UndoCheck = { ok: true; move: OwnMove } | { ok: false; reason: "nothing" } | { ok: false; reason: "moved"; model: ModelId };
 
 /** The last own move, if its models still stand where it put them (nobody has moved them
- * since, on this page or another); else why not. */
+ * since, on this page or another; `models` as shown, with the moves sent and not yet answered,
+ * an undo's too); else why not. */
 export function lastUndoable(stack: readonly OwnMove[], models: ReadonlyMap<ModelId, ModelInfo>): UndoCheck {
   const move = stack[stack.length - 1];
   if (move === undefined) return { ok: false, reason: "nothing" };

@@ -40,8 +40,8 @@ const select = (spectator: boolean): HelpSection => ({
             text: "moves it, with the rest of the selection it belongs to; the dashed line shows how far",
           },
           {
-            how: "Undo move (top bar), Ctrl+Z",
-            text: "puts the models of your last move back where they stood (a new move, in the log), unless someone has moved them since; moves made on this page, up to 20 back",
+            how: "↶ Undo (top bar), Ctrl+Z or ⌘Z",
+            text: "puts the models of your last move back where they stood (logged as a move), unless someone has moved them since; moves made on this page, up to 20 back",
           },
         ]),
     { how: "Click empty table", text: "clears the selection" },

@@ -1,5 +1,5 @@
-// "Undo move" at the tables: the viewer's last move taken back (a new move putting its models
-// where they stood, `state/own-moves.ts`), by the button or Ctrl+Z / Cmd+Z. Players only.
+// "Undo move" at the tables: the last move this page made taken back (a new move putting its
+// models where they stood, `state/own-moves.ts`), by the button or Ctrl+Z / ⌘Z. Players only.
 
 import { useEffect } from "preact/hooks";
 import { isTypingTarget } from "../board/typing-target";
@@ -32,6 +32,10 @@ export function UndoMoveButton({
     const onKey = (e: KeyboardEvent) => {
       if (e.key.toLowerCase() !== "z" || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
       if (isTypingTarget(e.target)) return;
+      if (e.repeat) {
+        e.preventDefault(); // a held key takes back one move, not all of them
+        return;
+      }
       e.preventDefault();
       undo();
     };
@@ -45,10 +49,15 @@ export function UndoMoveButton({
       class="button"
       data-testid="undo-move"
       disabled={left === 0}
-      title={left === 0 ? "Your moves made on this page can be taken back here (Ctrl+Z)" : "Put the models of your last move back where they stood (Ctrl+Z)"}
+      aria-label="Undo move"
+      title={
+        left === 0
+          ? "Your moves made on this page can be taken back here (Ctrl+Z, ⌘Z on a Mac)"
+          : "Put the models of your last move back where they stood (Ctrl+Z, ⌘Z on a Mac)"
+      }
       onClick={undo}
     >
-      Undo move
+      ↶ Undo
     </button>
   );
 }

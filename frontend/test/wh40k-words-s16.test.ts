@@ -150,23 +150,12 @@ describe("the shooting form names the models left without a target (#7)", () => 
     ]);
   });
 
-  it("does not take an enemy AIRCRAFT in Engagement Range for 'Pistols only' (§4.9; review s16)", () => {
+  it("takes an enemy AIRCRAFT in Engagement Range for 'Pistols only', as the server does (§8.1; review s16 r2)", () => {
     const { s, a, mine, n } = setup();
     // an enemy aircraft right beside Alpha #1, in range of everything
     const jet = { ...s.models.find((m) => m.unit === "p2-b")!, id: "p2-j-1", unit: "p2-j", x: 11, y: 11.3 };
-    const args = {
-      status: a,
-      models: mine,
-      answer: {},
-      choice: {},
-      fired: new Set<string>(),
-      outOfRange: [],
-      enemies: [jet],
-      names: n,
-    };
-    const texts = (aircraft?: ReadonlySet<string>) => leftOutModels({ ...args, aircraft }).map((l) => leftOutText(l, n));
-    expect(texts(new Set(["p2-j"]))[0]).toBe('Alpha #1 does not shoot: Gun (no enemy it may target within 24"), Pistol (no enemy it may target within 12")');
-    expect(texts()[0]).toContain("Engagement Range: Pistols only"); // were it no aircraft
+    const out = leftOutModels({ status: a, models: mine, answer: {}, choice: {}, fired: new Set(), outOfRange: [], enemies: [jet], names: n });
+    expect(leftOutText(out[0]!, n)).toContain("the unit is within Engagement Range: Pistols only");
   });
 
   it("says the unit Advanced for a weapon that is not Assault, and names a weapon held back only when the model fires nothing", () => {

@@ -90,9 +90,6 @@ export function ShootingActions({
             return s !== undefined && s.sheet.player !== status.sheet.player && s.location === "table";
           }),
           names,
-          aircraft: new Set(
-            Object.entries(state.game.units).flatMap(([u, s]) => (s.sheet.keywords.includes("AIRCRAFT") ? [u] : [])),
-          ),
         })
       : [];
 

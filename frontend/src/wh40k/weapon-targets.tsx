@@ -53,14 +53,14 @@ export function leftOutModels(args: {
   outOfRange: readonly { model: ModelId; weapon: string }[];
   enemies: readonly ModelInfo[];
   names: Namer;
-  /** Enemy AIRCRAFT units: no Engagement Range with them bars shooting (§4.9). */
-  aircraft?: ReadonlySet<UnitId>;
 }): LeftOut[] {
-  const { status, models, answer, choice, fired, outOfRange, enemies, names, aircraft } = args;
+  const { status, models, answer, choice, fired, outOfRange, enemies, names } = args;
   const weapons = new Map(status.sheet.weapons.map((w) => [w.name, w]));
   const profiles = new Map(status.sheet.models);
   const big = status.sheet.keywords.some((k) => k === "MONSTER" || k === "VEHICLE");
-  const engaged = engagedUnits(models, enemies).some((u) => !aircraft?.has(u));
+  // Engagement Range of any enemy, AIRCRAFT too, allows Pistols only (§8.1; the AIRCRAFT
+  // exemption of §4.9 is for moving), as the server's `shooting_weapons` counts it.
+  const engaged = engagedUnits(models, enemies).length > 0;
   const far = new Set(outOfRange.map((r) => `${r.model}|${r.weapon}`));
   const out: LeftOut[] = [];
   for (const m of models) {

@@ -38,6 +38,11 @@ def _invalid(message: str) -> dict[str, Any]:
             "application/json",
             "the body is not valid JSON: it is not UTF-8 text (byte 28)",
         ),
+        (  # counted from the body's start, its byte-order mark too (review s16 r2 #6)
+            b'\xef\xbb\xbf{"system": "sandbox", "x": "\xff\xfe"}',
+            "application/json",
+            "the body is not valid JSON: it is not UTF-8 text (byte 31)",
+        ),
         (  # the charset is not honoured: JSON is UTF-8 (RFC 8259 §8.1)
             b'{"system": "sandbox", "x": "caf\xe9"}',
             "application/json; charset=latin-1",

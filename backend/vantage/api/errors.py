@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -104,7 +105,11 @@ def _unreadable_json(request: Request, exc: HTTPException) -> Rejection | None:
     ):
         return None
     if isinstance(cause, UnicodeDecodeError):
-        message = f"the body is not valid JSON: it is not UTF-8 text (byte {cause.start})"
+        # json.loads reads past a byte-order mark before decoding: count from the body's start
+        # (the body FastAPI read is kept on the request; review s16 r2 #6)
+        body = getattr(request, "_body", b"")
+        bom = len(codecs.BOM_UTF8) if body.startswith(codecs.BOM_UTF8) else 0
+        message = f"the body is not valid JSON: it is not UTF-8 text (byte {bom + cause.start})"
     elif is_long_integer_error(cause):
         message = f"the body holds a number of more than {INT_DIGITS} digits"
     elif isinstance(cause, RecursionError):

@@ -36,17 +36,3 @@ describe("the hand row while choosing", () => {
     expect(handOrder(hand, teams).map((c) => c.id)).toEqual(["a2", "b1", "b2", "a1"]);
   });
 });
-
-describe("a hand with no cards because the player's teams are wiped out (audit s16 D #3)", () => {
-  it("is told they still win or lose with the squad, only then", async () => {
-    const { wipedOut } = await import("../src/death-angel/hand-panel");
-    const { decodeDaState } = await import("../src/death-angel/decode-state");
-    const { SELECT_P1 } = await import("./death-angel-fixtures");
-    const state = decodeDaState(SELECT_P1);
-    expect(wipedOut(state)).toBe(false);
-    const dead = { ...state, teams: state.teams.map((t) => (t.player === state.viewer ? { ...t, alive: false } : t)) };
-    expect(wipedOut(dead)).toBe(true);
-    const spectator = { ...dead, viewer: null };
-    expect(wipedOut(spectator)).toBe(false);
-  });
-});

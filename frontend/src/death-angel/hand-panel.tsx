@@ -22,11 +22,14 @@ function noteFor(
   return undefined;
 }
 
-/** Every combat team of the viewer's is out of the game (rules: such a player still wins or
- * loses with the squad; audit s16 D #3). */
+/** Every combat team of the viewer's is out of a game the others play on (rules: such a
+ * player still wins or loses with the squad; audit s16 D #3): not once the game is over, nor
+ * when no other player's team lives. */
 export function wipedOut(state: DaState): boolean {
+  if (state.phase === "over" || state.outcome) return false;
   const mine = state.teams.filter((t) => t.player === state.viewer);
-  return mine.length > 0 && mine.every((t) => !t.alive);
+  const others = state.teams.filter((t) => t.player !== state.viewer);
+  return mine.length > 0 && mine.every((t) => !t.alive) && others.some((t) => t.alive);
 }
 
 /** The hand while choosing: the cards that may be chosen first, in hand order, then the dimmed

@@ -181,7 +181,7 @@ describe("DaSession's pack comes once", () => {
       for (let i = 0; i < 5; i += 1) await Promise.resolve();
     };
     const queries = () => s.sent.filter((m) => (m as { type: string }).type === "query");
-    return { store, s, flush, queries, exports: () => exports };
+    return { store, s, flush, queries, exports: () => exports, stop: () => session.stop() };
   }
 
   it("reads the pack from the export the log asks for, and does not query it again", async () => {
@@ -208,6 +208,17 @@ describe("DaSession's pack comes once", () => {
     expect(g.store.names.value.marine("tiber")).toBe("Brother T.");
     for (let t = 0; t < 100; t += 1) await g.flush();
     expect(g.exports()).toBe(3); // once in, never asked again
+  });
+
+  it("stops asking for the earlier events once the session is stopped (review s16 r2 #8)", async () => {
+    const g = started(async () => {
+      throw new Error("502");
+    });
+    await g.flush();
+    expect(g.exports()).toBe(1);
+    g.stop();
+    for (let t = 0; t < 200; t += 1) await g.flush();
+    expect(g.exports()).toBe(1);
   });
 
   it("queries the pack once when the export names none (a game stored before E16)", async () => {

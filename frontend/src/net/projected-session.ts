@@ -74,6 +74,8 @@ export class ProjectedSession<S, C extends SystemCommand> {
   private again = false;
   private historyAsked = false;
   private historyFailures = 0;
+  private historyTimer: number | null = null;
+  private stopped = false;
 
   constructor(private readonly options: ProjectedSessionOptions<S>) {
     const sink = options.sink;
@@ -120,6 +122,9 @@ export class ProjectedSession<S, C extends SystemCommand> {
   }
 
   stop(): void {
+    this.stopped = true;
+    if (this.historyTimer !== null) this.options.timers.clearTimeout(this.historyTimer);
+    this.historyTimer = null;
     this.socket.stop();
     if (this.refreshTimer !== null) this.options.timers.clearTimeout(this.refreshTimer);
     this.refreshTimer = null;
@@ -177,9 +182,12 @@ export class ProjectedSession<S, C extends SystemCommand> {
       .then((h) => this.sink.addHistory(h.events))
       .catch((err: unknown) => {
         console.warn("vantage: no history for the log:", err);
-        if ((this.historyFailures += 1) > HISTORY_RETRIES) return;
+        if (this.stopped || (this.historyFailures += 1) > HISTORY_RETRIES) return;
         this.historyAsked = false;
-        this.options.timers.setTimeout(() => this.loadHistory(), HISTORY_RETRY_MS);
+        this.historyTimer = this.options.timers.setTimeout(() => {
+          this.historyTimer = null;
+          this.loadHistory();
+        }, HISTORY_RETRY_MS);
       });
   }
 

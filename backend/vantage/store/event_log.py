@@ -112,7 +112,8 @@ async def delete_unplayed(session: AsyncSession, marked: Mapping[str, Any]) -> i
         EventRow.actor.is_not(None),
         kind != "contribute_entropy",
     )
-    rows = await session.execute(select(GameRow.id, GameRow.setup).where(~acted))
+    marks = [GameRow.setup[k].as_string() == v for k, v in marked.items() if isinstance(v, str)]
+    rows = await session.execute(select(GameRow.id, GameRow.setup).where(~acted, *marks))
     ids = [
         game_id
         for game_id, stored in rows

@@ -125,3 +125,30 @@ def test_a_model_carried_off_a_floor_comes_down_to_the_ground(
     page.mouse.move(far["x"], far["y"], steps=6)
     page.mouse.up()
     wait_hook(page, "Math.abs(v.model('a2').x - 12) < 0.01 && v.model('a2').z === 0")
+
+
+def test_a_player_moves_the_selection_with_the_arrow_keys(
+    server: LiveServer, open_table: Callable[[str], Any]
+) -> None:
+    """Keyboard audit s16 E #1: a model could only be moved by dragging. The arrow keys move the
+    selection 0.5" a press (0.1" with Shift), presses in a row sent as one move; a spectator's
+    arrows move nothing."""
+    game = create_game(server, {"system": "wh40k-9e", "setup": SETUP})
+    page = open_table(game["seats"][1]["url"])  # Player 2: Brutes
+    click_at(page, 15, 5.6)  # b2
+    v = hook(page, "v")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Shift+ArrowDown")
+    assert hook(page, "model('b2').x") == 15  # shown, not sent, while the keys go on
+    wait_hook(
+        page, "Math.abs(v.model('b2').x - 16) < 1e-9 && Math.abs(v.model('b2').y - 6.2) < 1e-9"
+    )
+    assert hook(page, "v") == v + 1, "one move for the presses in a row"
+    assert hook(page, "lastRejection") is None
+    spectator = open_table(game["spectator"]["url"])
+    click_at(spectator, 16, 6.2)
+    spectator.keyboard.press("ArrowLeft")
+    time.sleep(1.0)
+    assert hook(spectator, "model('b2').x") == 16

@@ -63,7 +63,9 @@ const W40_PLAN: HelpSection = {
       how: "Drag the unit",
       text:
         "each drop adds a waypoint to every dragged model's path, drawn on the table; the referee " +
-        "measures the whole path, so go round what is in the way",
+        "measures the whole path, so go round what is in the way. A move is planned with a " +
+        "pointer (mouse, pen or finger): the keyboard can deploy a unit as it is laid out, but " +
+        "cannot move models yet",
     },
     {
       how: "Click one model; shift-click or double-click",

@@ -5,6 +5,7 @@
 // view and help sections below; help-content.ts picks a page's.
 
 import { FINE_TURN_STEP, TURN_STEP } from "../board/turn";
+import { FINE_NUDGE_STEP, NUDGE_STEP } from "../board/nudge";
 
 /** One control: the keys that do it (shown as keys) and/or the gesture, and what it does. */
 export interface HelpRow {
@@ -38,6 +39,10 @@ const select = (spectator: boolean): HelpSection => ({
           {
             how: "Drag one of your bases",
             text: "moves it, with the rest of the selection it belongs to; the dashed line shows how far",
+          },
+          {
+            keys: ["←", "↑", "→", "↓"],
+            text: `move the selected models ${NUDGE_STEP}" a press (${FINE_NUDGE_STEP}" with Shift); presses in a row are sent as one move when you pause`,
           },
           {
             how: "↶ Undo (top bar), Ctrl+Z or ⌘Z",

@@ -32,10 +32,12 @@ import { DragTrail } from "./drag-trail";
 import { ToolController } from "../tools/tool-controller";
 import { isTypingTarget } from "../typing-target";
 import { dropHeight } from "../../geometry/levels";
+import { keyNudge } from "../nudge";
 import { keyTurn } from "../turn";
 import { HeightBadges } from "./height-badges";
 import { HitLayer } from "./hit-layer";
 import { TurnHandle } from "./turn-handle";
+import { Nudging } from "./nudging";
 import { Turning } from "./turning";
 import { Hud, SCALE_BAR_RESERVE } from "./hud";
 import { drawTable } from "./table-layer";
@@ -154,6 +156,14 @@ export function createKonvaBoard(
     moveModels: (moves) => callbacks.moveModels(moves),
     turnable: turnIds,
     handleModel,
+    relayout: () => relayout(),
+  });
+
+  const nudging = new Nudging({
+    bases,
+    tools,
+    moveModels: (moves) => callbacks.moveModels(moves),
+    movable: turnIds,
     relayout: () => relayout(),
   });
 
@@ -401,6 +411,7 @@ export function createKonvaBoard(
   const onDown = (e: PointerEvent) => {
     if (e.pointerType === "mouse" && e.button === 2) return;
     if (turning.byKey) turning.finish(true);
+    if (nudging.active) nudging.finish(true);
     container.setPointerCapture?.(e.pointerId);
     gestures.down(input(e));
     // preventDefault keeps the focus where it was: let a field typed in (a ring's radius) go, so
@@ -450,8 +461,12 @@ export function createKonvaBoard(
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const delta = keyTurn(e.code, e.shiftKey);
-    if (delta === null || board.moving()) return;
-    if (turning.byKeys(delta)) e.preventDefault();
+    const step = delta === null ? keyNudge(e.code, e.shiftKey) : null;
+    if ((delta === null && step === null) || board.moving()) return;
+    // a turn and a key move are sent apart: the one going on is sent when the other begins
+    if (delta !== null && nudging.active) nudging.finish(true);
+    if (step !== null && turning.byKey) turning.finish(true);
+    if (delta !== null ? turning.byKeys(delta) : step !== null && nudging.byKeys(step)) e.preventDefault();
     else if (view?.turnable && moving() && selection.size > 0) callbacks.cannotMove?.([...selection]);
   };
   const noMenu = (e: Event) => e.preventDefault();
@@ -529,6 +544,7 @@ export function createKonvaBoard(
       if (tool === tools.tool) return;
       gestures.cancelAll();
       turning.finish(false);
+      nudging.finish(true);
       tools.setTool(tool);
       toolChanged = true;
       setCursor(null);
@@ -572,6 +588,7 @@ export function createKonvaBoard(
         return true;
       }
       if (turning.finish(false)) return true;
+      if (nudging.finish(false)) return true;
       if (tools.clearMarks(tools.tool)) return true;
       if (selection.size > 0) {
         setSelection(new Set(), true);
@@ -588,6 +605,7 @@ export function createKonvaBoard(
     },
     destroy() {
       turning.drop();
+      nudging.drop();
       resizer.disconnect();
       container.removeEventListener("pointerdown", onDown);
       container.removeEventListener("pointermove", onMove);

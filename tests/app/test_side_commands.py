@@ -33,7 +33,8 @@ async def test_the_dice_say_whose_entropy_waits_for_a_roll(sqlite_url: str) -> N
     ``dice``, not in the export (this process's memory)."""
     from vantage.app.export import live_dice
 
-    service = GameService(open_database(sqlite_url), MemoryBus())
+    db = open_database(sqlite_url)
+    service = GameService(db, MemoryBus())
     created = await service.create({"system": "test-dice-duel"})
     assert not isinstance(created, Rejection)
     gid = created.id
@@ -47,6 +48,7 @@ async def test_the_dice_say_whose_entropy_waits_for_a_roll(sqlite_url: str) -> N
     assert live_dice(game)["entropy_pending"] == []
     doc = await service.export(gid, Viewer("p1"))
     assert not isinstance(doc, Rejection) and "entropy_pending" not in doc["dice"]
+    await db.dispose()
 
 
 async def test_one_entropy_string_per_player_between_rolls(sqlite_url: str) -> None:

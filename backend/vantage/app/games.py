@@ -449,7 +449,7 @@ class GameService:
             rolls=game.rolls + dice.used,
             intent_id=intent_id,
             actor=viewer.player,
-            command=json_digest(stored_command),
+            digest=json_digest(stored_command),
         )
         note_accepted(game, command, viewer.player)
         with self.metrics.timed("intent.fan_out"):

@@ -106,9 +106,10 @@ class LiveGame:
         rolls: int,
         intent_id: str | None,
         actor: str | None = None,
-        command: str | None = None,
+        digest: str | None = None,
     ) -> None:
-        """Take in events the database has committed, with their precomputed states."""
+        """Take in events the database has committed, with their precomputed states (``digest``:
+        the intent's command's, ``shell_commands.json_digest``)."""
         for event, state in zip(events, states, strict=True):
             self.version += 1
             self.state = state
@@ -117,7 +118,7 @@ class LiveGame:
             self.recent.append(Entry(self.version, event, state))
         self.rolls = rolls
         if intent_id is not None:
-            self.intents[(actor, intent_id)] = (self.version, command)
+            self.intents[(actor, intent_id)] = (self.version, digest)
             if len(self.intents) > RECENT_INTENTS:
                 self.intents.popitem(last=False)
 

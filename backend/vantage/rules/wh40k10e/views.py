@@ -184,7 +184,7 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
         "ap": asking.ap,
         "damage": weapon.damage,
     }
-    melta_damage = _melta_damage(state, plan, asking, weapon)
+    melta_damage = _melta_damage(plan, asking, weapon)
     if melta_damage:
         detail["melta_damage"] = melta_damage
     if asking.mortal:
@@ -200,7 +200,7 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
     return shown
 
 
-def _melta_damage(state: State, plan: AttackPlan, asking: Asking, weapon: WeaponSheet) -> str:
+def _melta_damage(plan: AttackPlan, asking: Asking, weapon: WeaponSheet) -> str:
     """The damage of a MELTA weapon's attacks made within half range (§2.5: MELTA X adds X),
     ``"D6+2"``; with ``" for some"`` after it when only some of its attacking models are within
     half range; empty when MELTA adds nothing to this weapon's attacks at this target."""

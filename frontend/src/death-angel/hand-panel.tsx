@@ -5,6 +5,8 @@
 
 import { ActionCardView } from "./action-card";
 import { andList } from "./event-text";
+import { useKeepFocus } from "../ui/keep-focus";
+import { promptFocusTarget } from "./prompt-bar";
 import { type Ask, type SelectTeam, selectionCommand, teamsWithoutCard } from "./prompt-choices";
 import type { AskControl } from "./use-ask";
 import type { ActionCard, DaState } from "./wire";
@@ -47,6 +49,8 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
   const ask = control.ask.value;
   const selecting: Selecting | null = ask.kind === "select_actions" ? ask : null;
   const draft = control.draft;
+  // Confirm greys out once sent and the prompt moves on: focus goes to the prompt (audit s16 E #3).
+  const panel = useKeepFocus<HTMLElement>(promptFocusTarget);
 
   if (state.viewer === null) return null;
   const colours = new Map(state.teams.map((t) => [t.id, t.colour]));
@@ -71,7 +75,7 @@ export function HandPanel({ state, control }: { state: DaState; control: AskCont
   const hand = selecting ? handOrder(state.hand, selecting.teams) : state.hand;
 
   return (
-    <section class="da-hand" aria-label="Your hand" data-testid="da-hand">
+    <section class="da-hand" aria-label="Your hand" data-testid="da-hand" ref={panel}>
       <header class="da-hand__head">
         <h2>Your hand</h2>
         {selecting && why && (

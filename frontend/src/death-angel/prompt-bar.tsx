@@ -4,6 +4,7 @@
 import { useSignal } from "@preact/signals";
 import { useEffect } from "preact/hooks";
 import { DieFace } from "./die-face";
+import { useKeepFocus } from "../ui/keep-focus";
 import { type Ask, type SpawnTarget, defaultAllocation, validAllocation } from "./prompt-choices";
 import type { Namer } from "./pack-names";
 import type { AskControl } from "./use-ask";
@@ -76,6 +77,11 @@ function scrollToHand(): void {
   document.querySelector('[data-testid="da-hand"]')?.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
+/** Where focus goes when a step takes the focused button away, in the prompt or the hand (audit
+ * s16 E #3): the prompt's words (tabIndex -1), which say what to do next; its choices follow. */
+export const promptFocusTarget = (): HTMLElement | null =>
+  document.querySelector<HTMLElement>('[data-testid="da-prompt-text"]');
+
 /** Choices that pass rather than act are drawn plainly. */
 const QUIET = new Set(["end_action", "keep_roll"]);
 
@@ -91,6 +97,7 @@ export function PromptBar({
   names: Namer;
   control: AskControl;
 }) {
+  const panel = useKeepFocus<HTMLElement>(promptFocusTarget);
   const ask = control.ask.value;
   const mine = ask.kind !== "wait";
   const focus = control.focus.value;
@@ -105,6 +112,7 @@ export function PromptBar({
       data-kind={state.pending?.kind ?? "none"}
       data-mine={mine ? "true" : "false"}
       aria-live="polite"
+      ref={panel}
     >
       <Outcome state={state} />
       <div class="da-prompt__line">
@@ -113,7 +121,9 @@ export function PromptBar({
             <DieFace value={roll.value} skull={roll.skull} />
           </span>
         )}
-        <p class="da-prompt__text">{ask.text}</p>
+        <p class="da-prompt__text" tabIndex={-1} data-testid="da-prompt-text">
+          {ask.text}
+        </p>
         {control.busy.value && mine && <span class="da-caption">sending…</span>}
         {ask.kind === "select_actions" && (
           // One column (tablet, phone): the hand is below the formation, far from this prompt.

@@ -152,6 +152,7 @@ export function HomePage() {
 
   const create = async (e: Event) => {
     e.preventDefault();
+    if (busy.value) return; // the button stays enabled (and focused) while creating
     busy.value = true;
     error.value = null;
     created.value = null; // a failed create must not leave the last game's links on show
@@ -172,8 +173,16 @@ export function HomePage() {
 
   const game = created.value;
   const links = useRef<HTMLElement>(null);
+  const linksHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (game) links.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+    if (!game) return;
+    links.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+    // Focus follows from the Create button to the new links (audit s16 E #3), not from a field
+    // the player has since moved to.
+    const at = document.activeElement;
+    if (at === null || at === document.body || (at instanceof HTMLElement && at.dataset["create"] !== undefined)) {
+      linksHeading.current?.focus({ preventScroll: true });
+    }
   }, [game?.id]);
   const seatsNumber = Number(seatsText.value);
   const seatsBad =
@@ -281,7 +290,14 @@ export function HomePage() {
           </fieldset>
         )}
 
-        <button type="submit" class="button button--primary" disabled={busy.value || !system.value || seatsBad || (isW40 && w40.value === null)}>
+        {/* Not disabled while creating: a disabled button drops focus to the page (audit s16 E #3). */}
+        <button
+          type="submit"
+          class="button button--primary"
+          data-create=""
+          aria-disabled={busy.value ? "true" : undefined}
+          disabled={!system.value || seatsBad || (isW40 && w40.value === null)}
+        >
           {busy.value ? "Creating…" : "Create game"}
         </button>
         {error.value && (
@@ -293,7 +309,7 @@ export function HomePage() {
 
       {game && (
         <section class="card links" aria-label="Game links" ref={links}>
-          <h2>
+          <h2 tabIndex={-1} ref={linksHeading}>
             Game <span class="mono">{game.id}</span>
           </h2>
           <p class="muted">Each link is a seat at the table. Keep your own; send the others on.</p>

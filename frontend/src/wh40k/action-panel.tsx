@@ -14,6 +14,7 @@ import { ReactionActions } from "./reaction-actions";
 import { DeclareFormations, Deploy, PlaceObjective, Scouts } from "./setup-actions";
 import { ShootingActions } from "./shooting-actions";
 import { StratagemForm } from "./stratagem-form";
+import { useKeepFocus } from "../ui/keep-focus";
 import type { W40Control } from "./w40-control";
 
 function Main({ control, offer }: { control: W40Control; offer: MainOffer }) {
@@ -138,8 +139,16 @@ export function undoRefusedNote(
   return null;
 }
 
+/** Where focus goes when a step takes the focused control away (audit s16 E #3): the button a
+ * confirmation swapped in (Really concede, or Concede again), else the panel's heading. */
+const refocusTarget = (panel: HTMLElement): HTMLElement | null =>
+  panel.querySelector<HTMLElement>("[data-refocus]") ?? panel.querySelector<HTMLElement>("h3");
+
 export function ActionPanel({ control }: { control: W40Control }) {
   const conceding = useSignal(false);
+  // "Keep playing" swapped the confirmation back for Concede: focus goes to Concede, once.
+  const backFromConceding = useSignal(false);
+  const panel = useKeepFocus<HTMLElement>(refocusTarget);
   const offers = control.offers.value;
   const state = control.store.state.value;
   if (!offers || !state) return null;
@@ -152,8 +161,8 @@ export function ActionPanel({ control }: { control: W40Control }) {
   const p = state.game.pending;
   const key = `${state.game.round}|${state.game.phase}|${state.game.step}|${p?.player}|${p?.kind}|${p?.unit}`;
   return (
-    <section class="w40-actions" data-testid="w40-actions" data-offer={offers.main.kind} aria-label="Your actions">
-      <h3>{state.game.phase === "setup" ? "Set-up" : state.game.phase === "over" ? "Game over" : `${title(PHASE_TITLE, state.game.phase)} phase`}</h3>
+    <section class="w40-actions" data-testid="w40-actions" data-offer={offers.main.kind} aria-label="Your actions" ref={panel}>
+      <h3 tabIndex={-1}>{state.game.phase === "setup" ? "Set-up" : state.game.phase === "over" ? "Game over" : `${title(PHASE_TITLE, state.game.phase)} phase`}</h3>
       <Main key={key} control={control} offer={offers.main} />
       {offers.stratagems.length > 0 && (
         <div class="w40-strats" data-testid="w40-stratagems">
@@ -199,15 +208,28 @@ export function ActionPanel({ control }: { control: W40Control }) {
         {offers.concede &&
           (conceding.value ? (
             <>
-              <button type="button" class="button button--danger" onClick={() => control.send({ type: "concede" })}>
+              <button type="button" class="button button--danger" data-refocus onClick={() => control.send({ type: "concede" })}>
                 Really concede
               </button>
-              <button type="button" class="button" onClick={() => (conceding.value = false)}>
+              <button
+                type="button"
+                class="button"
+                onClick={() => {
+                  conceding.value = false;
+                  backFromConceding.value = true;
+                }}
+              >
                 Keep playing
               </button>
             </>
           ) : (
-            <button type="button" class="button button--quiet" onClick={() => (conceding.value = true)}>
+            <button
+              type="button"
+              class="button button--quiet"
+              data-refocus={backFromConceding.value ? "" : undefined}
+              onBlur={() => (backFromConceding.value = false)}
+              onClick={() => (conceding.value = true)}
+            >
               Concede
             </button>
           ))}

@@ -141,6 +141,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
             <button
               type="button"
               class={mode.value === "model" ? "active" : ""}
+              aria-pressed={mode.value === "model"}
               onClick={() => setMode("model")}
               title="A click selects one model (shift-click or double-click: its unit)"
             >
@@ -149,6 +150,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
             <button
               type="button"
               class={mode.value === "unit" ? "active" : ""}
+              aria-pressed={mode.value === "unit"}
               onClick={() => setMode("unit")}
               title="A click selects the model's whole unit"
             >

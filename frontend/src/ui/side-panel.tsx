@@ -81,6 +81,7 @@ export function SidePanel({ store, selected, selectUnit, moveModels, boardMoving
                 <button
                   type="button"
                   class={`unit ${isSelected ? "unit--selected" : ""}`}
+                  aria-current={isSelected ? "true" : undefined}
                   onClick={() => selectUnit(u.id)}
                   title="Select this unit on the table"
                 >

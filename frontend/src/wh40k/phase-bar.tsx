@@ -1,6 +1,7 @@
 // Round, whose turn, the phase (with the turn's five phases as a track) and what the game waits for.
 
 import { useDocumentTitle } from "../ui/document-title";
+import { SCREEN_READER_ONLY } from "../ui/keep-focus";
 import { PHASE_TITLE, STEP_TITLE, type Namer, title } from "./names";
 import { pendingWords } from "./offered-actions";
 import type { Pending, W40State } from "./wire";
@@ -14,6 +15,15 @@ export function waitingText(p: Pending, phase: string, yours: boolean, waitingFo
   const what = pendingWords(p, phase);
   if (!yours) return `Waiting for ${waitingFor} ${what}`;
   return `${p.kind === "act" ? "Your turn" : "Your decision"}: ${what.replace(/^to /, "")}`;
+}
+
+/** What the polite live region says (audit s16 E #4): what this seat must now do, the phase
+ * bar's "Your turn: …" / "Your decision: …", and nothing while another player is to act (so the
+ * same words are said again when the seat's turn comes back). The region's text changes only
+ * when this does, so it is read out once per change, not on every render. Pure. */
+export function mustDoText(p: Pending | null, phase: string, yours: boolean, over: boolean): string {
+  if (p === null || !yours || over) return "";
+  return waitingText(p, phase, true, "");
 }
 
 export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; me: string | null }) {
@@ -38,15 +48,18 @@ export function PhaseBar({ state, names, me }: { state: W40State; names: Namer; 
             <span class="swatch" style={{ background: color }} />
             {names.player(g.active)}'s turn
           </span>
-          <ol class="w40-track">
+          <ol class="w40-track" aria-label="Phases of the turn">
             {TRACK.map((ph) => (
-              <li key={ph} class={ph === g.phase ? "w40-track__on" : ""}>
+              <li key={ph} class={ph === g.phase ? "w40-track__on" : ""} aria-current={ph === g.phase ? "step" : undefined}>
                 {title(PHASE_TITLE, ph)}
               </li>
             ))}
           </ol>
         </>
       )}
+      <span role="status" style={SCREEN_READER_ONLY} data-testid="w40-must-do">
+        {mustDoText(p, g.phase, yours, g.result !== null)}
+      </span>
       {p && g.result === null && (
         <span class={`w40-phasebar__wait ${yours ? "w40-phasebar__wait--you" : ""}`} data-testid="w40-waiting">
           {waitingText(p, g.phase, yours, waitingFor)}

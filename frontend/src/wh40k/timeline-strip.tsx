@@ -67,7 +67,7 @@ export function TimelineStrip({ segments, chosen, colors, playerName }: Props) {
       data-testid="w40-timeline"
       data-more={`${more.left ? "left" : ""}${more.left && more.right ? " " : ""}${more.right ? "right" : ""}`}
     >
-      <button type="button" class={`w40-chip ${chosen.value === null ? "w40-chip--on" : ""}`} data-chip="all" onClick={() => (chosen.value = null)}>
+      <button type="button" class={`w40-chip ${chosen.value === null ? "w40-chip--on" : ""}`} data-chip="all" aria-pressed={chosen.value === null} onClick={() => (chosen.value = null)}>
         All
       </button>
       <div class="w40-timeline__view">
@@ -78,6 +78,7 @@ export function TimelineStrip({ segments, chosen, colors, playerName }: Props) {
               key={s.fromV}
               class={`w40-chip ${chosen.value === s.fromV ? "w40-chip--on" : ""} ${s.fromV === last ? "w40-chip--now" : ""}`}
               style={{ borderColor: colors.get(s.player ?? "") ?? undefined }}
+              aria-pressed={chosen.value === s.fromV}
               title={`${s.round ? `Round ${s.round} · ` : ""}${s.player ? `${playerName(s.player)} · ` : ""}${s.label} (${s.versions.length} events)`}
               onClick={() => (chosen.value = chosen.value === s.fromV ? null : s.fromV)}
             >

@@ -5,12 +5,30 @@ import { useRef } from "preact/hooks";
 import { useStickToBottom } from "../ui/stick-to-bottom";
 import type { DaLogEntry } from "./da-store";
 import { DieFace } from "./die-face";
+import { SCREEN_READER_ONLY } from "../ui/keep-focus";
 
 /** How many of the newest lines the narrow screens' strip under the prompt shows. */
 export const LATEST_LINES = 3;
 
 export const latestEntries = (log: readonly DaLogEntry[]): readonly DaLogEntry[] =>
   log.slice(-LATEST_LINES);
+
+/** The newest die roll with what followed it ("Brother Oren rolls to attack: 3 and a skull.
+ * Brother Oren hits."), read out by a polite live region (audit s16 E #5): the roll is what the
+ * prompt does not say. Null before any roll. Pure. */
+export function lastRoll(log: readonly DaLogEntry[]): { v: number; text: string } | null {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i];
+    if (entry?.line.die) {
+      const text = log
+        .slice(i, i + LATEST_LINES)
+        .map((e) => e.line.text)
+        .join(" ");
+      return { v: entry.v, text };
+    }
+  }
+  return null;
+}
 
 /** The newest lines, under the prompt on narrow screens (the full log is at the bottom of a
  * long page there): after a swarm attack or an event, the player reads why the table changed
@@ -41,9 +59,14 @@ export function GameLog({ log }: { log: ReadonlySignal<readonly DaLogEntry[]> })
   const entries = log.value;
   const last = entries.at(-1)?.v;
   useStickToBottom(list, last);
+  const roll = lastRoll(entries);
   return (
     <section class="da-log-panel" id="da-log-panel" aria-label="Game log">
       <h2>Log</h2>
+      {/* keyed by the roll's version: a new roll that reads like the last one is read out too */}
+      <div role="status" style={SCREEN_READER_ONLY} data-testid="da-last-roll">
+        {roll && <span key={roll.v}>{roll.text}</span>}
+      </div>
       <ol class="da-log" ref={list} data-testid="da-log">
         {entries.map(({ v, line }) => (
           <li key={v} class={`da-log__line da-log__line--${line.tone}`} data-v={v}>

@@ -6,6 +6,13 @@ import type { Marine, Team } from "./wire";
 
 const ARROW = { up: "↑", down: "↓" } as const;
 
+/** A marine card's accessible name (audit s16 E #5): who, his combat team (the colour band says
+ * it only to the eye) and who plays him, then facing, range and tokens. Pure. */
+export function marineLabel(marine: Marine, team: string | undefined, owner: string): string {
+  const left = marine.facing === "L";
+  return `${marine.name}, ${team ?? "no team"}, ${owner}, faces ${left ? "left" : "right"}, range ${marine.range}, ${marine.tokens} support tokens`;
+}
+
 export interface MarineCardProps {
   marine: Marine;
   team: Team | undefined;
@@ -45,7 +52,7 @@ export function MarineCard({
       data-testid={`da-marine-${marine.id}`}
       data-facing={marine.facing}
       data-tokens={marine.tokens}
-      aria-label={`${marine.name}, faces ${left ? "left" : "right"}, range ${marine.range}, ${marine.tokens} support tokens`}
+      aria-label={marineLabel(marine, team?.name, mine ? "yours" : `played by ${playerName(marine.player)}`)}
     >
       <span class="da-marine__band">
         <span class="da-marine__name">{marine.name}</span>

@@ -30,6 +30,12 @@ interface RerollProps {
   target: UnitId;
 }
 
+/** A re-roll die button's name (audit s16 E #9): which die it re-rolls and what it shows,
+ * "Re-roll number of attacks die 2 of 2: 3", ", failed" for a failed roll. Pure. */
+export function rerollDieLabel(what: string, index: number, count: number, shown: string, failed: boolean): string {
+  return `Re-roll ${what} die ${index + 1} of ${count}: ${shown}${failed ? ", failed" : ""}`;
+}
+
 export function RerollActions({ control, unit, roll, dice, options, failed, weapon, target }: RerollProps) {
   const names = control.names.value;
   const idle = control.store.idle.value;
@@ -62,6 +68,7 @@ export function RerollActions({ control, unit, roll, dice, options, failed, weap
             class={isFailed(i) ? "button w40-die-button w40-die-button--failed" : "button w40-die-button"}
             key={i}
             data-reroll={i}
+            aria-label={rerollDieLabel(what, i, dice.length, shown(d), isFailed(i))}
             data-failed={isFailed(i) ? "" : undefined}
             disabled={!idle || !options.includes(i)}
             title={isFailed(i) ? `Re-roll this failed ${what}` : graded ? `Re-roll this ${what} (it succeeded)` : `Re-roll this ${what}`}

@@ -10,9 +10,18 @@ import { unitWithLeader } from "./unit-with-leader";
 import type { W40Control } from "./w40-control";
 import type { UnitStatus } from "./wire";
 
+/** An objective field's name (audit s16 E #7): its unit and origin, "x, inches from the left
+ * edge (0–60)", "y, inches from the top edge (0–44)". Pure. */
+export function objectiveFieldLabel(axis: "x" | "y", size: number): string {
+  return `${axis}, inches from the ${axis === "x" ? "left" : "top"} edge (0–${size})`;
+}
+
 export function PlaceObjective({ control }: { control: W40Control }) {
   const x = useSignal(30);
   const y = useSignal(22);
+  const table = control.store.state.value?.table;
+  const width = table?.width ?? 60;
+  const depth = table?.depth ?? 44;
   useSignalEffect(() => {
     control.tablePick.value = (px, py) => control.send({ type: "place_objective", x: px, y: py });
     return () => (control.tablePick.value = null);
@@ -20,15 +29,15 @@ export function PlaceObjective({ control }: { control: W40Control }) {
   return (
     <div class="w40-step" data-testid="w40-place-objective">
       <p>
-        Click the table to place an objective marker: its rim more than 6" from every edge and more than 9" from
-        the other markers' rims.
+        Click the table to place an objective marker, or type its centre below: its rim more than 6" from every
+        edge and more than 9" from the other markers' rims.
       </p>
       <div class="w40-row">
         <label>
-          x <input type="number" step="0.5" value={x.value} onInput={(e) => (x.value = Number(e.currentTarget.value))} />
+          x <input type="number" step="0.5" aria-label={objectiveFieldLabel("x", width)} value={x.value} onInput={(e) => (x.value = Number(e.currentTarget.value))} />
         </label>
         <label>
-          y <input type="number" step="0.5" value={y.value} onInput={(e) => (y.value = Number(e.currentTarget.value))} />
+          y <input type="number" step="0.5" aria-label={objectiveFieldLabel("y", depth)} value={y.value} onInput={(e) => (y.value = Number(e.currentTarget.value))} />
         </label>
         <button type="button" class="button" onClick={() => control.send({ type: "place_objective", x: x.value, y: y.value })}>
           Place here

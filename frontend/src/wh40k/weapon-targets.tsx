@@ -116,6 +116,7 @@ export function WeaponTargets({ weapons, options, value, onChange, names }: Prop
             <td>
               <select
                 data-weapon={w.name}
+                aria-label={`${w.name} target`}
                 value={value[w.name] ?? ""}
                 onChange={(e) => onChange(w.name, e.currentTarget.value || null)}
               >

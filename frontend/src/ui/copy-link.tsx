@@ -1,6 +1,7 @@
 // A share link with a copy button.
 
 import { useSignal } from "@preact/signals";
+import { SCREEN_READER_ONLY } from "./keep-focus";
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -30,12 +31,16 @@ export function CopyLink({ label, url, color }: { label: string; url: string; co
         {color && <span class="swatch" style={{ background: color }} />}
         {label}
       </span>
-      <a class="copy-link__url" href={url} target="_blank" rel="noopener">
+      {/* named by its seat: the URL's token read out letter by letter says nothing (audit s16 E #10) */}
+      <a class="copy-link__url" href={url} target="_blank" rel="noopener" aria-label={`${label} link`}>
         {url}
       </a>
-      <button type="button" class="button" onClick={copy} aria-label={`Copy ${label} link`}>
+      <button type="button" class="button" onClick={copy} aria-label={copied.value ? `${label} link copied` : `Copy ${label} link`}>
         {copied.value ? "Copied" : "Copy"}
       </button>
+      <span role="status" style={SCREEN_READER_ONLY}>
+        {copied.value ? `${label} link copied` : ""}
+      </span>
     </div>
   );
 }

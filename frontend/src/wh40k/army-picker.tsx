@@ -5,6 +5,7 @@ import { type Signal, useSignal, useSignalEffect } from "@preact/signals";
 import { ApiRequestError } from "../net/http-api";
 import { type ArmySummary, assumedBaseLines, baseQuestions, basesField, summarizeArmy, unfinishedHulls, unplayable } from "./army";
 import { importRoster } from "./roster-api";
+import { SCREEN_READER_ONLY } from "../ui/keep-focus";
 
 /** The server's roster size limit (rosters/importer.py ``MAX_FILE_BYTES``): one limit, one message. */
 export const MAX_ROSTER_BYTES = 4 * 1024 * 1024;
@@ -20,6 +21,20 @@ interface Props {
   label: string;
   demos: readonly unknown[];
   value: Signal<ArmyChoice | null>;
+}
+
+/** What the army's polite live region says about an imported roster (audit s16 E #10): reading,
+ * then its summary and what is left to do. Empty for a demo army. Pure. */
+export function importAnnouncement(label: string, fromFile: boolean, busy: boolean, s: ArmySummary | null): string {
+  if (!fromFile) return "";
+  if (busy) return `${label} army: reading the roster…`;
+  if (s === null) return "";
+  const parts = [`${label} army imported: ${s.name}${s.faction ? ` (${s.faction})` : ""}, ${s.points} pts, ${s.units.length} units, ${s.models} models.`];
+  if (s.missingBases.length > 0) parts.push(`Base sizes needed for ${s.missingBases.length === 1 ? "1 model" : `${s.missingBases.length} models`}.`);
+  if (s.assumedBases.length > 0) parts.push("Some base sizes were assumed; check them below.");
+  const bad = unplayable(s);
+  if (bad) parts.push(bad);
+  return parts.join(" ");
 }
 
 function Summary({ s }: { s: ArmySummary }) {
@@ -230,6 +245,9 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
           }}
         />
       )}
+      <p role="status" style={SCREEN_READER_ONLY} data-testid={`w40-army-status-${side}`}>
+        {importAnnouncement(label, source.value === "file", busy.value, summary)}
+      </p>
       {busy.value && <p class="muted">Reading the roster…</p>}
       {error.value && (
         <p class="error" role="alert">

@@ -14,11 +14,12 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.e2e.conftest import VIEWPORT
+from tests.e2e.lobby import Lobby
 from tests.e2e.tables import RUIN_TABLE
 from tests.e2e.test_death_angel_browser import IDLE, act, hook
 from tests.e2e.test_wh40k_browser import (
     FIXTURE,
-    VIEWPORT,
     _state,
     _trim,
     deploy_in_ui,
@@ -190,15 +191,10 @@ def test_death_angel_confirm_focuses_the_prompt_and_rolls_are_read_out(
 def test_lobby_announces_the_import_and_names_the_links(
     server: LiveServer, chromium: Any, shots: Path
 ) -> None:
-    context = chromium.new_context(viewport=VIEWPORT)
-    page = context.new_page()
+    lobby = Lobby(chromium, server.base)
+    page, context = lobby.page, lobby.context
     page.set_default_timeout(WAIT_MS)
-    page.goto(server.base + "/")
-    page.select_option("select[name=system]", "wh40k-10e")
-    p2 = page.locator("[data-side=p2]")
-    p2.locator("select").wait_for()
-    p2.locator("select").select_option("file")
-    p2.locator("input[type=file]").set_input_files(str(FIXTURE))
+    p2 = lobby.import_for_p2(FIXTURE)
     status = page.get_by_test_id("w40-army-status-p2")
     page.wait_for_function(
         "document.querySelector('[data-testid=w40-army-status-p2]').textContent.includes('imported')"

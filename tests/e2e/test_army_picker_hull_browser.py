@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from tests.e2e.conftest import VIEWPORT
+from tests.e2e.lobby import Lobby
 from tests.e2e.test_wh40k_browser import _state, deploy_in_ui, open_casual_game
 from tests.support.server import REPO, LiveServer
 
@@ -51,16 +51,9 @@ def _enhanced_roster(folder: Path) -> Path:
 def test_the_picker_answers_a_hull_and_names_the_enhancement(
     server: LiveServer, shots: Any, chromium: Any, tmp_path: Path
 ) -> None:
-    context = chromium.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
-    page.select_option("select[name=system]", "wh40k-10e")
-    p2 = page.locator("[data-testid=w40-new-game] [data-side=p2]")
-    p2.locator("select").wait_for()
-    p2.locator("select").select_option("file")
-    p2.locator("input[type=file]").set_input_files(str(_enhanced_roster(tmp_path)))
+    lobby = Lobby(chromium, server.base)
+    page, errors, context = lobby.page, lobby.errors, lobby.context
+    p2 = lobby.import_for_p2(_enhanced_roster(tmp_path))
     p2.locator("[data-testid=w40-missing-bases]").wait_for()
     assert p2.locator("[data-testid=w40-enhancement]").inner_text().strip() == (
         "· Enhancement: Prism Diadem"
@@ -113,16 +106,9 @@ def test_the_picker_changes_a_base_the_import_assumed(
     """Audit s16 C #18: the picker listed the sizes it assumed ("check them against your
     models") but only the API could change them. Each becomes a question, filled in with the
     assumed size; the answer is sent with the file again and wins over the table's rule."""
-    context = chromium.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
-    page.select_option("select[name=system]", "wh40k-10e")
-    p2 = page.locator("[data-testid=w40-new-game] [data-side=p2]")
-    p2.locator("select").wait_for()
-    p2.locator("select").select_option("file")
-    p2.locator("input[type=file]").set_input_files(str(FIXTURE))
+    lobby = Lobby(chromium, server.base)
+    page, errors, context = lobby.page, lobby.errors, lobby.context
+    p2 = lobby.import_for_p2(FIXTURE)
     p2.locator(f"[data-base='{STRIDER}']").fill("100")
     with page.expect_response(lambda r: r.url.endswith("/api/rosters")):
         p2.get_by_test_id("w40-import-again").click()

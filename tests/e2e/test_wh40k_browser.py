@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.conftest import VIEWPORT
+from tests.e2e.lobby import Lobby
 from tests.support.client import Queries, Seat, create_game
 from tests.support.server import REPO, LiveServer
 
@@ -215,16 +215,9 @@ def deploy_in_ui(t: Table, front: tuple[str, ...] = ()) -> None:
 def test_lobby_builds_a_game_from_a_demo_army_and_an_imported_roster(
     server: LiveServer, shots: Any, chromium: Any
 ) -> None:
-    context = chromium.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + "/")
-    page.select_option("select[name=system]", "wh40k-10e")
-    page.wait_for_selector("[data-testid=w40-new-game] [data-side=p2] select")
-    p2 = page.locator("[data-side=p2]")
-    p2.locator("select").select_option("file")
-    p2.locator("input[type=file]").set_input_files(str(FIXTURE))
+    lobby = Lobby(chromium, server.base)
+    page, errors, context = lobby.page, lobby.errors, lobby.context
+    p2 = lobby.import_for_p2(FIXTURE)
     p2.locator("[data-testid=w40-army-summary]").wait_for()
     if p2.locator("[data-testid=w40-missing-bases]").count():
         assert page.locator("button[type=submit]").is_disabled()

@@ -152,3 +152,24 @@ def test_a_player_moves_the_selection_with_the_arrow_keys(
     spectator.keyboard.press("ArrowLeft")
     time.sleep(1.0)
     assert hook(spectator, "model('b2').x") == 16
+
+
+def test_undo_while_the_arrow_keys_gather_puts_back_the_key_move(
+    server: LiveServer, open_table: Callable[[str], Any]
+) -> None:
+    """Review s16 r3 #1: Ctrl+Z pressed while arrow presses were still gathering undid the move
+    before them, and the key move then went out from its old start (the model ended 1" off).
+    Now the undo takes back the key move not yet sent, and nothing else."""
+    game = create_game(server, {"system": "wh40k-9e", "setup": SETUP})
+    page = open_table(game["seats"][1]["url"])
+    click_at(page, 15, 5.6)  # b2
+    page.keyboard.press("ArrowRight")
+    wait_hook(page, "v.v === 1 && Math.abs(v.model('b2').x - 15.5) < 1e-9")  # sent and made
+    v = hook(page, "v")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Control+z")
+    time.sleep(1.2)  # past the key move's pause
+    assert hook(page, "v") == v, "nothing was sent"
+    assert abs(hook(page, "model('b2').x") - 15.5) < 1e-9
+    page.keyboard.press("Control+z")  # now the sent key move is taken back
+    wait_hook(page, "Math.abs(v.model('b2').x - 15) < 1e-9")

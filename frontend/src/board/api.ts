@@ -124,6 +124,9 @@ export interface BoardRenderer {
    * mark. False when there was nothing to cancel.
    */
   cancel(): boolean;
+  /** Put back a key move or key turn not sent yet (Undo pressed while the keys still gather):
+   * true when there was one. */
+  dropKeyMove(): boolean;
   /** True while the player drags models or turns one by its handle: other moves wait. */
   moving(): boolean;
   destroy(): void;

@@ -161,6 +161,7 @@ export function PlayPage({ route }: { route: PlayRoute }) {
             <UndoMoveButton
               store={store}
               session={session}
+              dropKeyMove={() => board.current?.dropKeyMove() ?? false}
               notify={(message) =>
                 (notice.value = { intentId: null, code: "client/undo", message, detail: {}, seq: (notice.peek()?.seq ?? 0) + 1 })
               }

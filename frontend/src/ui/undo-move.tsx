@@ -18,12 +18,16 @@ export function UndoMoveButton({
   store,
   session,
   notify,
+  dropKeyMove,
 }: {
   store: GameStore;
   session: GameSession;
   notify(message: string): void;
+  /** Puts back a key move or turn not sent yet: that is the move an Undo takes back then. */
+  dropKeyMove(): boolean;
 }) {
   const undo = () => {
+    if (dropKeyMove()) return; // review s16 r3 #1: it was sent after the undo, from a stale start
     const index = store.index.peek();
     const why = undoNotice(session.undoLastMove(), (id) => modelLabel(index, id));
     if (why !== null) notify(why);

@@ -467,7 +467,8 @@ export function createKonvaBoard(
     if (delta !== null && nudging.active) nudging.finish(true);
     if (step !== null && turning.byKey) turning.finish(true);
     if (delta !== null ? turning.byKeys(delta) : step !== null && nudging.byKeys(step)) e.preventDefault();
-    else if (view?.turnable && moving() && selection.size > 0) callbacks.cannotMove?.([...selection]);
+    // a turn key says why nothing turned; an arrow stays an arrow (it may scroll the page)
+    else if (delta !== null && view?.turnable && moving() && selection.size > 0) callbacks.cannotMove?.([...selection]);
   };
   const noMenu = (e: Event) => e.preventDefault();
   container.addEventListener("pointerdown", onDown);
@@ -506,6 +507,7 @@ export function createKonvaBoard(
       hud.setObjectives(s.objectives, next.objectiveLabels);
       bases.sync(next);
       turning.follow(new Map(s.models.map((m) => [m.id, { x: m.x, y: m.y, facing: m.facing }])));
+      nudging.follow(new Map(s.models.map((m) => [m.id, { x: m.x, y: m.y }])));
       tools.setTable(s, next.pending.size > 0, next.dragRules ?? null);
       const present = new Set(s.models.map((m) => m.id));
       const kept = new Set([...selection].filter((id) => present.has(id)));
@@ -581,6 +583,10 @@ export function createKonvaBoard(
     },
     clearMarks(tool) {
       tools.clearMarks(tool ?? "all");
+    },
+    dropKeyMove() {
+      const turned = turning.byKey && turning.finish(false);
+      return nudging.finish(false) || turned;
     },
     cancel() {
       if (gestures.dragging) {

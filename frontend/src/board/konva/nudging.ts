@@ -64,6 +64,33 @@ export class Nudging {
     return true;
   }
 
+  /**
+   * The table changed under a key move (a move sent before, answered now; the player moving a
+   * model from another page): it goes on from where the models stand now, so the move it sends
+   * never puts them back where they stood when it began; a model gone ends it.
+   */
+  follow(now: ReadonlyMap<ModelId, Point>): void {
+    const n = this.nudge;
+    if (!n) return;
+    let changed = false;
+    for (const id of n.ids) {
+      const at = now.get(id);
+      if (!at) {
+        this.finish(false);
+        return;
+      }
+      const was = n.starts.get(id);
+      if (was && was.x === at.x && was.y === at.y) continue;
+      n.starts.set(id, { x: at.x, y: at.y });
+      changed = true;
+    }
+    if (!changed) return;
+    const places = new Map([...n.starts].map(([id, p]) => [id, add(p, n.offset)]));
+    this.host.bases.showAt(places);
+    this.host.tools.moveTo(places);
+    this.host.relayout();
+  }
+
   /** Forget a key move without sending it (the board is going away). */
   drop(): void {
     if (this.nudge?.timer != null) clearTimeout(this.nudge.timer);

@@ -115,21 +115,25 @@ def test_the_picker_changes_a_base_the_import_assumed(
     assumed = p2.get_by_test_id("w40-assumed-bases")
     assert "Glint Rider: assumed oval 90×52 mm (keywords MOUNTED)" in assumed.inner_text()
     p2.get_by_test_id("w40-change-assumed").click()
-    # filled in with what was assumed: the oval's length and width, a round base's diameter
-    assert p2.locator("[data-base='Glint Rider']").input_value() == "90"
-    assert p2.locator("[data-base-width='Glint Rider']").input_value() == "52"
-    assert p2.locator("[data-base='Shard Warden']").input_value() == "32"
-    assert p2.locator("[data-base-width='Shard Warden']").input_value() == ""
-    p2.locator("[data-base='Glint Rider']").fill("105")
-    p2.locator("[data-base-width='Glint Rider']").fill("70")
+    # one row per model entry, showing what was assumed: the oval's length and width, a round
+    # base's diameter
+    rider = "[data-base-name='Glint Rider (Glint Riders)']"
+    warden = "[data-base-name='Shard Warden (Shard Wardens)']"
+    assert p2.locator(rider).input_value() == "90"
+    assert p2.locator(f"{rider} ~ [data-base-width]").input_value() == "52"
+    assert p2.locator(warden).input_value() == "32"
+    assert p2.locator(f"{warden} ~ [data-base-width]").input_value() == ""
+    p2.locator(rider).fill("105")  # the width stays 52 unless changed too
     with page.expect_response(lambda r: r.url.endswith("/api/rosters")) as answer:
         p2.get_by_test_id("w40-import-again").click()
     army = answer.value.json()
     p2.screenshot(path=str(shots / "picker-change-assumed.png"))
-    rider = next(g for u in army["units"] for g in u["models"] if g["name"] == "Glint Rider")
-    assert rider["base"] == {"shape": "oval", "length_mm": 105, "width_mm": 70}
-    warden = next(g for u in army["units"] for g in u["models"] if g["name"] == "Shard Warden")
-    assert warden["base"] == {"shape": "circle", "diameter_mm": 32}  # confirmed as assumed
-    assert army["assumed_bases"] == []  # every size the player confirmed is theirs now
+    models = {g["name"]: g["base"] for u in army["units"] for g in u["models"]}
+    assert models["Glint Rider"] == {"shape": "oval", "length_mm": 105, "width_mm": 52}
+    assert models["Shard Warden"] == {"shape": "circle", "diameter_mm": 32}
+    # only the size changed became the player's own: the others are still listed as assumed
+    assumed = {a["model"] for a in army["assumed_bases"]}
+    assert "Glint Rider" not in assumed
+    assert {"Shard Warden", "Luminarch Veyra"} <= assumed
     assert not errors, errors
     context.close()

@@ -78,28 +78,44 @@ function Summary({ s }: { s: ArmySummary }) {
  * with the hull's length and width. */
 function BaseRow({
   model,
+  label = model,
+  initial = null,
   answers,
   widths,
   hulls,
 }: {
+  /** The answer's key in `bases`: a model name, or an entry id (one unit's models). */
   model: string;
+  /** How the row names the model ("Glint Rider (Glint Riders)"). */
+  label?: string;
+  /** The size the import assumed, shown until the player changes it; only a changed row is
+   * sent (review s16 r3 #2: every row shown was sent as the player's answer). */
+  initial?: { length: number; width?: number } | null;
   answers: Signal<Record<string, number>>;
   widths: Signal<Record<string, number>>;
   hulls: Signal<Record<string, boolean>>;
 }) {
   const hull = hulls.value[model] === true;
+  /** A changed field takes the row's other assumed value with it (an oval stays an oval). */
+  const touch = (length: number | undefined, width: number | undefined) => {
+    const l = length ?? answers.value[model] ?? initial?.length;
+    const w = width ?? widths.value[model] ?? initial?.width;
+    if (l !== undefined) answers.value = { ...answers.value, [model]: l };
+    if (w !== undefined) widths.value = { ...widths.value, [model]: w };
+  };
   return (
     <div class="w40-row">
-      <span class="w40-bases__name">{model}</span>
+      <span class="w40-bases__name">{label}</span>
       <input
         type="number"
         min="1"
         max="2000"
         placeholder={hull ? "length" : undefined}
         data-base={model}
-        aria-label={hull ? `${model}: hull length (mm)` : `${model}: diameter or oval length (mm)`}
-        value={answers.value[model] ?? ""}
-        onInput={(e) => (answers.value = { ...answers.value, [model]: Number(e.currentTarget.value) })}
+        data-base-name={label}
+        aria-label={hull ? `${label}: hull length (mm)` : `${label}: diameter or oval length (mm)`}
+        value={answers.value[model] ?? initial?.length ?? ""}
+        onInput={(e) => touch(Number(e.currentTarget.value), undefined)}
       />
       ×
       <input
@@ -108,9 +124,9 @@ function BaseRow({
         max="2000"
         placeholder="width"
         data-base-width={model}
-        aria-label={hull ? `${model}: hull width (mm)` : `${model}: oval width (mm), empty for a round base`}
-        value={widths.value[model] ?? ""}
-        onInput={(e) => (widths.value = { ...widths.value, [model]: Number(e.currentTarget.value) })}
+        aria-label={hull ? `${label}: hull width (mm)` : `${label}: oval width (mm), empty for a round base`}
+        value={widths.value[model] ?? initial?.width ?? ""}
+        onInput={(e) => touch(undefined, Number(e.currentTarget.value))}
       />
       mm
       <label class="w40-bases__hull" title="The model has no base: it is measured to its hull, a rectangle of length × width">
@@ -119,7 +135,10 @@ function BaseRow({
           style={{ width: "auto" }}
           data-base-hull={model}
           checked={hull}
-          onChange={(e) => (hulls.value = { ...hulls.value, [model]: e.currentTarget.checked })}
+          onChange={(e) => {
+            touch(undefined, undefined);
+            hulls.value = { ...hulls.value, [model]: e.currentTarget.checked };
+          }}
         />
         no base (hull)
       </label>
@@ -142,20 +161,9 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
   // question like a missing base's, filled in with the assumed size (audit s16 C #18: only the
   // API could change them).
   const checking = useSignal(false);
-  const assumed = summary?.assumedBases ?? [];
-  const assumedModels = [...new Set(assumed.map((a) => a.model))];
-  const startChecking = () => {
-    const a = { ...answers.value };
-    const w = { ...widths.value };
-    for (const x of assumed) {
-      if (x.mm === null || a[x.model] !== undefined) continue;
-      a[x.model] = x.mm.length;
-      if (x.mm.width !== undefined) w[x.model] = x.mm.width;
-    }
-    answers.value = a;
-    widths.value = w;
-    checking.value = true;
-  };
+  // One row per model entry (two units may share a model's name with different bases), keyed
+  // by its entry id, which the import takes in `bases` as it takes a name.
+  const assumedRows = [...new Map((summary?.assumedBases ?? []).map((a) => [a.entryId || a.model, a])).values()];
   const unfinished = unfinishedHulls(answers.value, widths.value, hulls.value);
   const importAgain = (
     <>
@@ -271,14 +279,22 @@ export function ArmyPicker({ side, label, demos, value }: Props) {
       {summary && source.value === "file" && summary.assumedBases.length > 0 && (
         <div class="w40-bases" data-testid="w40-check-bases">
           {!checking.value ? (
-            <button type="button" class="button" data-testid="w40-change-assumed" onClick={startChecking}>
+            <button type="button" class="button" data-testid="w40-change-assumed" onClick={() => (checking.value = true)}>
               Change the assumed base sizes…
             </button>
           ) : (
             <>
-              <p>Give each model its real base (the import assumed the sizes shown), then import again:</p>
-              {assumedModels.map((model) => (
-                <BaseRow key={model} model={model} answers={answers} widths={widths} hulls={hulls} />
+              <p>Change a size where it is not your model's base (the import assumed the sizes shown), then import again; a size you leave stays assumed:</p>
+              {assumedRows.map((a) => (
+                <BaseRow
+                  key={a.entryId || a.model}
+                  model={a.entryId || a.model}
+                  label={`${a.model} (${a.unit})`}
+                  initial={a.mm}
+                  answers={answers}
+                  widths={widths}
+                  hulls={hulls}
+                />
               ))}
               {importAgain}
             </>

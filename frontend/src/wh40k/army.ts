@@ -20,6 +20,8 @@ export interface AssumedBase {
   /** The size as the picker's answer fields hold it (mm): a round base's diameter, or an
    * oval's length and width; null for a shape the fields do not take. */
   mm: { length: number; width?: number } | null;
+  /** The model's entry id: the `bases` key for this unit's models alone (empty if unknown). */
+  entryId: string;
 }
 
 export interface ArmySummary {
@@ -82,7 +84,7 @@ export function summarizeArmy(army: unknown): ArmySummary {
     missingBases,
     assumedBases: arr(a["assumed_bases"]).flatMap((m) =>
       isObject(m)
-        ? [{ unit: str(m["unit"]), model: str(m["model"]), size: baseWords(m["base"]), rule: str(m["rule"]), mm: baseMm(m["base"]) }]
+        ? [{ unit: str(m["unit"]), model: str(m["model"]), size: baseWords(m["base"]), rule: str(m["rule"]), mm: baseMm(m["base"]), entryId: str(m["entry_id"]) }]
         : [],
     ),
     warnings: arr(a["warnings"]).map(str).filter(Boolean),

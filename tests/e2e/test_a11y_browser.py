@@ -7,6 +7,7 @@ they are for. The server runs on a fixed port of this test's own (8811)."""
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -244,3 +245,69 @@ def test_table_toggles_say_which_is_on(server: LiveServer, open_table: Any) -> N
     page.wait_for_function(
         "document.querySelector('.units .unit--selected')?.getAttribute('aria-current') === 'true'"
     )
+
+
+def _keep_focus_script(tmp_path: Path) -> str:
+    """``frontend/src/ui/keep-focus.ts`` bundled for a bare page (``window.vantageKeepFocus``)."""
+    frontend = Path(__file__).resolve().parents[2] / "frontend"
+    out = tmp_path / "keep-focus.js"
+    subprocess.run(
+        [
+            str(frontend / "node_modules" / ".bin" / "rolldown"),
+            "src/ui/keep-focus.ts",
+            "--format",
+            "iife",
+            "--name",
+            "vantageKeepFocus",
+            "--file",
+            str(out),
+        ],
+        cwd=frontend,
+        check=True,
+        capture_output=True,
+    )
+    return out.read_text()
+
+
+def test_a_press_on_the_table_is_focus_left_on_purpose(chromium: Any, tmp_path: Path) -> None:
+    """Review s16 r3 #3: the table's press blurs the focused control and may re-render the panel
+    without it; keep-focus took that for a focus lost to a step and pulled focus (and the
+    panel's scroll) back to the heading."""
+    context = chromium.new_context(viewport={"width": 900, "height": 600})
+    page = context.new_page()
+    page.set_content(
+        """<div id=board style="width:300px;height:300px;background:#ccc;float:left"></div>
+        <section id=panel style="height:300px;overflow:auto;width:300px">
+          <h3 tabindex=-1>Movement phase</h3><div style="height:900px"></div>
+          <div id=slot><button id=b>Unit A</button></div></section>"""
+    )
+    page.add_script_tag(content=_keep_focus_script(tmp_path))
+    page.evaluate(
+        """() => {
+        const panel = document.getElementById('panel');
+        vantageKeepFocus.keepFocus(panel, () => panel.querySelector('h3'));
+        // as konva-board.ts onDown: keep the focus from moving, blur the focused control; the
+        // press selects a model, whose unit the panel then shows (a re-render in a microtask)
+        document.getElementById('board').addEventListener('pointerdown', (e) => {
+          e.preventDefault();
+          const f = document.activeElement;
+          if (f instanceof HTMLElement && f !== document.body) f.blur();
+          const slot = document.getElementById('slot');
+          queueMicrotask(() => { slot.innerHTML = '<button>B</button>'; });
+        });
+        }"""
+    )
+    page.evaluate("() => document.getElementById('b').focus()")
+    top = page.evaluate("() => document.getElementById('panel').scrollTop")
+    page.mouse.click(100, 100)
+    page.wait_for_timeout(200)
+    active = page.evaluate("() => document.activeElement.tagName")
+    assert (active, page.evaluate("() => document.getElementById('panel').scrollTop")) == (
+        "BODY",
+        top,
+    )
+    # a step that removes the focused button (no press elsewhere) still brings focus back
+    page.evaluate("() => document.querySelector('#slot button').focus()")
+    page.evaluate("() => { document.getElementById('slot').innerHTML = ''; }")
+    page.wait_for_function("() => document.activeElement.tagName === 'H3'")
+    context.close()

@@ -71,12 +71,19 @@ export function keepFocus(panel: HTMLElement, target: () => HTMLElement | null):
       else if (document.activeElement !== from) last = null;
     }, 0);
   };
+  // A press outside the panel (the table blurs the focused control): focus left on purpose, even
+  // if the re-render the press causes then removes that control (review s16 r3 #3).
+  const onPress = (e: PointerEvent) => {
+    if (!(e.target instanceof Node) || !panel.contains(e.target)) last = null;
+  };
   panel.addEventListener("focusin", onIn);
   panel.addEventListener("focusout", onOut);
+  document.addEventListener("pointerdown", onPress, true);
   const watch = new MutationObserver(check);
   watch.observe(panel, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled", "hidden"] });
   return () => {
     watch.disconnect();
+    document.removeEventListener("pointerdown", onPress, true);
     panel.removeEventListener("focusin", onIn);
     panel.removeEventListener("focusout", onOut);
   };

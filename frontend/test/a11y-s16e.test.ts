@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { DaLogEntry } from "../src/death-angel/da-store";
-import { lastRoll } from "../src/death-angel/game-log";
+import { heldRoll, lastRoll } from "../src/death-angel/game-log";
 import { marineLabel } from "../src/death-angel/marine-card";
 import type { Marine } from "../src/death-angel/wire";
 import { shouldRestore } from "../src/ui/keep-focus";
@@ -71,6 +71,14 @@ describe("Death Angel: marine names and the last roll (#5)", () => {
       entry(4, "Brother Oren hits."),
     ];
     expect(lastRoll(log)).toEqual({ v: 3, text: "Brother Oren rolls to attack: 3 and a skull. Brother Oren hits." });
+  });
+  it("keeps a roll's words as first said while later lines come (review s16 r3 #5)", () => {
+    const said = { v: 3, text: "Brother Oren rolls to attack: 3 and a skull. Brother Oren hits." };
+    const grown = { v: 3, text: `${said.text} Brother Leon activates Move + Activate.` };
+    expect(heldRoll(said, grown)).toBe(said); // the same roll: not read out again
+    const next = { v: 7, text: "Brother Leon rolls to attack: 5." };
+    expect(heldRoll(said, next)).toBe(next);
+    expect(heldRoll(null, grown)).toBe(grown);
   });
 });
 

@@ -30,6 +30,15 @@ export function lastRoll(log: readonly DaLogEntry[]): { v: number; text: string 
   return null;
 }
 
+/** The roll the live region says: the one it said already while it is still the newest (its
+ * words as first said), else the newest. Pure. */
+export function heldRoll(
+  said: { v: number; text: string } | null,
+  newest: { v: number; text: string } | null,
+): { v: number; text: string } | null {
+  return newest !== null && said !== null && said.v === newest.v ? said : newest;
+}
+
 /** The newest lines, under the prompt on narrow screens (the full log is at the bottom of a
  * long page there): after a swarm attack or an event, the player reads why the table changed
  * without scrolling down (QA s14 #6). Hidden on wide screens, whose log is always in view. */
@@ -59,7 +68,11 @@ export function GameLog({ log }: { log: ReadonlySignal<readonly DaLogEntry[]> })
   const entries = log.value;
   const last = entries.at(-1)?.v;
   useStickToBottom(list, last);
-  const roll = lastRoll(entries);
+  // The words of a roll are fixed when it is first shown: lines coming later do not change the
+  // live region, which would read the old roll out again with them (review s16 r3 #5).
+  const said = useRef<{ v: number; text: string } | null>(null);
+  const roll = heldRoll(said.current, lastRoll(entries));
+  said.current = roll;
   return (
     <section class="da-log-panel" id="da-log-panel" aria-label="Game log">
       <h2>Log</h2>

@@ -3,6 +3,7 @@
 
 import type { ComponentChildren } from "preact";
 import { useSignal } from "@preact/signals";
+import { useEffect } from "preact/hooks";
 import { AllocateActions, PrecisionActions } from "./allocate-actions";
 import { ChargeMove, DeclareCharge } from "./charge-actions";
 import { CoherencyActions, MortalActions, RerollActions } from "./choice-actions";
@@ -148,6 +149,14 @@ export function ActionPanel({ control }: { control: W40Control }) {
   const conceding = useSignal(false);
   // "Keep playing" swapped the confirmation back for Concede: focus goes to Concede, once.
   const backFromConceding = useSignal(false);
+  // Concede is where focus goes back to from "Keep playing" only for that step: the mark goes
+  // once the panel has re-rendered (a browser that does not focus a clicked button kept it, and
+  // a later step sent focus to Concede; review s16 r3 #6).
+  useEffect(() => {
+    if (!backFromConceding.value) return;
+    const t = setTimeout(() => (backFromConceding.value = false), 0);
+    return () => clearTimeout(t);
+  }, [backFromConceding.value]);
   const panel = useKeepFocus<HTMLElement>(refocusTarget);
   const offers = control.offers.value;
   const state = control.store.state.value;

@@ -35,6 +35,11 @@ describe("comingAttack", () => {
       "Kiln staff (S6, AP-1, D D3): 1 mortal wound from Devastating Wounds to allocate",
     );
   });
+  it("says when more critical wounds' mortal wounds are to come (review s16 r3 #4)", () => {
+    expect(comingAttack({ weapon: "Kiln staff", strength: 6, ap: -1, damage: "D3", mortal: 1, mortal_left: 2, mortal_later: 1 })).toBe(
+      "Kiln staff (S6, AP-1, D D3): 2 mortal wounds from Devastating Wounds to allocate; 1 more critical wound's mortal wounds to come",
+    );
+  });
     it("says nothing when the view gives no weapon (an older server)", () => {
     expect(comingAttack({})).toBe("");
   });

@@ -215,3 +215,22 @@ def test_a_devastating_wounds_prompt_counts_the_mortal_wounds_left() -> None:
     s, d = run(s, "p2", c.Allocate(model="p2-ac-line-4"))
     assert isinstance(d, Accepted), d
     assert _pending(s, "p2")["detail"]["mortal_left"] == 2
+
+
+def test_a_devastating_wounds_prompt_says_more_critical_wounds_are_to_come() -> None:
+    """Two critical wounds of DEVASTATING WOUNDS: the first's mortal wounds are allocated while
+    the second's damage is not rolled yet; the prompt says one more is to come (review s16 r3 #4:
+    it counted the first alone, as if that were all)."""
+    from tests.wh40k10e.test_leaders import P1_LINE, P1_X, P2_LINE, fight_selection
+
+    s = fight_selection(False).with_side("p1", cp=0).with_side("p2", cp=0)
+    staff = c.AttackIn(model=P1_X, weapon="Kiln staff", target=P2_LINE)
+    # hits 3 3 3 3, wounds 6 6 2 2: two criticals, two ordinary wounds
+    s, d = run(s, "p1", c.Fight(unit=P1_LINE, attacks=(staff,)), [3, 3, 3, 3, 6, 6, 2, 2])
+    assert isinstance(d, Accepted), d
+    # the ordinary two: saves of 1, damage 1; then the first critical's D3 rolls 4: 2
+    for model, dice in (("p2-ac-line-1", [1, 1]), ("p2-ac-line-2", [1, 1, 4])):
+        s, d = run(s, "p2", c.Allocate(model=model), dice)
+        assert isinstance(d, Accepted), d
+    detail = _pending(s, "p2")["detail"]
+    assert (detail["mortal_left"], detail["mortal_later"]) == (2, 1)

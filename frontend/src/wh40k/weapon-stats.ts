@@ -12,7 +12,7 @@ export const profileStats = (w: WeaponSheet): string =>
   `${stat("A", w.attacks)} S${w.strength} AP${w.ap} ${stat("D", w.damage)}`;
 
 /** What a paused allocation is about, from the view's pending detail (`weapon`, `strength`,
- * `ap`, `damage`, `melta_damage`, `wounds_left`, `mortal`, `mortal_left`; backend views.py `_with_weapon`):
+ * `ap`, `damage`, `melta_damage`, `wounds_left`, `mortal`, `mortal_left`, `mortal_later`; backend views.py `_with_weapon`):
  * "Acid lobber (S8, AP-3, D D6, D D6+1 within half range): 3 wounding attacks to allocate".
  * Empty when the detail does not say. */
 export function comingAttack(detail: Readonly<Record<string, unknown>>): string {
@@ -34,7 +34,12 @@ export function comingAttack(detail: Readonly<Record<string, unknown>>): string 
   if (detail["mortal"]) {
     const n = detail["mortal_left"];
     const count = typeof n === "number" && n > 0 ? `${n} mortal wound${n === 1 ? "" : "s"}` : "mortal wounds";
-    return `${named}: ${count} from Devastating Wounds to allocate`;
+    const later = detail["mortal_later"];
+    const more =
+      typeof later === "number" && later > 0
+        ? `; ${later} more critical wound${later === 1 ? "'s" : "s'"} mortal wounds to come`
+        : "";
+    return `${named}: ${count} from Devastating Wounds to allocate${more}`;
   }
   const left = detail["wounds_left"];
   if (typeof left !== "number" || left <= 0) return named;

@@ -226,7 +226,7 @@ def resolve_attack(
     cover: frozenset[str] = frozenset(),
     rerolls: RerollHook | None = None,
     precision: Precision | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> AttackResult:
     """Resolve every attack of one weapon profile by ``attackers`` against the target ``unit``.
 
@@ -237,7 +237,8 @@ def resolve_attack(
     Feel No Pain use the allocated model's own profile (``TargetProfile.for_model``).
     ``progress`` is told, just before each wounding attack is allocated, how many wounding
     attacks (this one included) are left to allocate, and before each mortal wound of
-    DEVASTATING WOUNDS how many of that wound's mortal wounds are left; it changes nothing.
+    DEVASTATING WOUNDS how many of that wound's mortal wounds are left and how many critical
+    wounds' mortal wounds come after (their damage not rolled yet); it changes nothing.
     """
     ctx = ctx or AttackContext()
     defender = defender or FirstEligible()
@@ -252,7 +253,7 @@ def resolve_attack(
         if wound.mortal or unit.wiped_out:
             continue
         if progress is not None:
-            progress(left)
+            progress(left, 0)
         left -= 1
         picked = precise(unit, precision, attackers[wound.attacker].id)
         unit, model_id = picked or allocate(unit, defender, "attack")
@@ -290,13 +291,16 @@ def resolve_attack(
             AllocatedAttack(model_id, roll, False, damage, out.lost, out.ignored, out.destroyed)
         )
     mortal = 0
+    criticals = sum(1 for w in wounds if w.mortal)
     for wound in wounds:
         if not wound.mortal or unit.wiped_out:
             continue
+        criticals -= 1
         points = _damage(weapon, attackers[wound.attacker], dice, hook)
         mortal += points
+        told = None if progress is None else _telling(progress, criticals)
         unit, m_lost, m_ignored = suffer_mortal_wounds(
-            unit, points, target, dice, defender, progress=progress
+            unit, points, target, dice, defender, progress=told
         )
         lost, ignored = lost + m_lost, ignored + m_ignored
     return AttackResult(
@@ -312,6 +316,11 @@ def resolve_attack(
         allocated=tuple(log),
         unit=unit,
     )
+
+
+def _telling(progress: Callable[[int, int], None], later: int) -> Callable[[int], None]:
+    """``progress`` told each mortal wound left, with the critical wounds still to come."""
+    return lambda left: progress(left, later)
 
 
 def suffer_mortal_wounds(

@@ -107,10 +107,14 @@ class Chooser:
         """The group's AP as resolved (Plunging Fire included)."""
         self.plunge: bool | None = None
         """The group's Plunging Fire part, as ``_resolve_group`` was given it."""
+        self.later = 0
+        """Devastating Wounds: critical wounds whose mortal wounds come after these."""
 
-    def tell(self, left: int) -> None:
-        """The attack sequence's count of wounding attacks left to allocate."""
+    def tell(self, left: int, later: int = 0) -> None:
+        """The attack sequence's count of wounding attacks (or a Devastating Wound's mortal
+        wounds) left to allocate, and of critical wounds' mortal wounds still to come."""
         self.left = left
+        self.later = later
 
     def pick(self, attacker: str, characters: tuple[str, ...]) -> str | None:
         """PRECISION (§8.4): the attacking player's recorded choice of a visible CHARACTER, asked
@@ -219,6 +223,8 @@ class Asking:
     left: int
     mortal: bool = False
     plunge: bool | None = None
+    later: int = 0
+    """Mortal wounds: more critical wounds of this weapon whose mortal wounds come after."""
     """The group's Plunging Fire part (``_plunge_split``): ``None`` when the weapon's attacks at
     the target are one group."""
 
@@ -307,7 +313,8 @@ def run(state: State, plan: AttackPlan, dice: Dice) -> Resolution:
         out.precision = need.precision
         target, weapon, _ = chooser.group
         mortal = not need.precision and chooser.kind == "mortal"
-        out.asking = Asking(weapon, target, chooser.ap, chooser.left, mortal, chooser.plunge)
+        later = chooser.later if mortal else 0
+        out.asking = Asking(weapon, target, chooser.ap, chooser.left, mortal, chooser.plunge, later)
     except NeedReroll as need:
         out.reroll = need.pending
     out.fresh = tuple(replay.fresh)

@@ -156,7 +156,8 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
     ``ap`` as resolved (Plunging Fire included), ``damage``, and ``wounds_left``, the wounding
     attacks of that weapon at this unit still to allocate, this one included; ``mortal`` 1 when
     the choice is for the mortal wounds of DEVASTATING WOUNDS (then no ``wounds_left`` but
-    ``mortal_left``, that wound's mortal wounds still to allocate, this one included);
+    ``mortal_left``, that wound's mortal wounds still to allocate, this one included, and
+    ``mortal_later`` when more critical wounds' mortal wounds come after);
     ``melta_damage`` when MELTA adds to it (see ``_melta_damage``)."""
     plan = state.attack
     if plan is None:
@@ -190,6 +191,8 @@ def _with_weapon(state: State, pending: Pending) -> Pending:
     if asking.mortal:
         detail["mortal"] = 1
         detail["mortal_left"] = asking.left
+        if asking.later:
+            detail["mortal_later"] = asking.later
     else:
         detail["wounds_left"] = asking.left
     shown = replace(pending, detail=detail)

@@ -142,9 +142,12 @@ def test_a_player_moves_the_selection_with_the_arrow_keys(
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Shift+ArrowDown")
     assert hook(page, "model('b2').x") == 15  # shown, not sent, while the keys go on
-    wait_hook(
-        page, "Math.abs(v.model('b2').x - 16) < 1e-9 && Math.abs(v.model('b2').y - 6.2) < 1e-9"
+    wait_hook(  # the model is drawn there as soon as the move is sent: wait for the server too
+        page,
+        f"v.v >= {v + 1} && Math.abs(v.model('b2').x - 16) < 1e-9"
+        " && Math.abs(v.model('b2').y - 6.2) < 1e-9",
     )
+    time.sleep(0.3)
     assert hook(page, "v") == v + 1, "one move for the presses in a row"
     assert hook(page, "lastRejection") is None
     spectator = open_table(game["spectator"]["url"])

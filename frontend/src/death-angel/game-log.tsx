@@ -5,7 +5,7 @@ import { useRef } from "preact/hooks";
 import { useStickToBottom } from "../ui/stick-to-bottom";
 import type { DaLogEntry } from "./da-store";
 import { DieFace } from "./die-face";
-import { SCREEN_READER_ONLY } from "../ui/keep-focus";
+import { SCREEN_READER_ONLY } from "../ui/screen-reader-only";
 
 /** How many of the newest lines the narrow screens' strip under the prompt shows. */
 export const LATEST_LINES = 3;

@@ -1,7 +1,7 @@
 // A share link with a copy button.
 
 import { useSignal } from "@preact/signals";
-import { SCREEN_READER_ONLY } from "./keep-focus";
+import { SCREEN_READER_ONLY } from "./screen-reader-only";
 
 async function copyText(text: string): Promise<boolean> {
   try {

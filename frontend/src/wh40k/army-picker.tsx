@@ -5,7 +5,7 @@ import { type Signal, useSignal, useSignalEffect } from "@preact/signals";
 import { ApiRequestError } from "../net/http-api";
 import { type ArmySummary, assumedBaseLines, baseQuestions, basesField, summarizeArmy, unfinishedHulls, unplayable } from "./army";
 import { importRoster } from "./roster-api";
-import { SCREEN_READER_ONLY } from "../ui/keep-focus";
+import { SCREEN_READER_ONLY } from "../ui/screen-reader-only";
 
 /** The server's roster size limit (rosters/importer.py ``MAX_FILE_BYTES``): one limit, one message. */
 export const MAX_ROSTER_BYTES = 4 * 1024 * 1024;

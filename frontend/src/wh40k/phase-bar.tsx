@@ -1,7 +1,7 @@
 // Round, whose turn, the phase (with the turn's five phases as a track) and what the game waits for.
 
 import { useDocumentTitle } from "../ui/document-title";
-import { SCREEN_READER_ONLY } from "../ui/keep-focus";
+import { SCREEN_READER_ONLY } from "../ui/screen-reader-only";
 import { PHASE_TITLE, STEP_TITLE, type Namer, title } from "./names";
 import { pendingWords } from "./offered-actions";
 import type { Pending, W40State } from "./wire";

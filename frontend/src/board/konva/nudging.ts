@@ -6,6 +6,7 @@ import type { ModelId } from "../../protocol/messages";
 import type { BoardCallbacks } from "../api";
 import type { ToolController } from "../tools/tool-controller";
 import type { BaseNodes } from "./base-nodes";
+import { followStarts } from "./held-starts";
 
 /** A key move is sent this long after the last arrow key (as key turns are). */
 const KEY_MOVE_MS = 650;
@@ -72,17 +73,10 @@ export class Nudging {
   follow(now: ReadonlyMap<ModelId, Point>): void {
     const n = this.nudge;
     if (!n) return;
-    let changed = false;
-    for (const id of n.ids) {
-      const at = now.get(id);
-      if (!at) {
-        this.finish(false);
-        return;
-      }
-      const was = n.starts.get(id);
-      if (was && was.x === at.x && was.y === at.y) continue;
-      n.starts.set(id, { x: at.x, y: at.y });
-      changed = true;
+    const changed = followStarts(n.ids, n.starts, now, (a, b) => a.x === b.x && a.y === b.y);
+    if (changed === "gone") {
+      this.finish(false);
+      return;
     }
     if (!changed) return;
     const places = new Map([...n.starts].map(([id, p]) => [id, add(p, n.offset)]));

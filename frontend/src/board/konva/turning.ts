@@ -8,6 +8,7 @@ import type { BoardCallbacks } from "../api";
 import type { ToolController } from "../tools/tool-controller";
 import { type Facing, sweptAngle, turnedBy, turnsAtAll } from "../turn";
 import type { BaseNodes } from "./base-nodes";
+import { followStarts } from "./held-starts";
 
 /** A key turn is sent this long after the last turn key (presses in a row make one move). */
 const KEY_TURN_MS = 650;
@@ -122,17 +123,11 @@ export class Turning {
   follow(now: ReadonlyMap<ModelId, Facing>): void {
     const t = this.turn;
     if (!t) return;
-    let changed = false;
-    for (const id of t.ids) {
-      const at = now.get(id);
-      if (!at) {
-        this.finish(false);
-        return;
-      }
-      const was = t.starts.get(id);
-      if (was && was.x === at.x && was.y === at.y && was.facing === at.facing) continue;
-      t.starts.set(id, { x: at.x, y: at.y, facing: at.facing });
-      changed = true;
+    const same = (a: Facing, b: Facing) => a.x === b.x && a.y === b.y && a.facing === b.facing;
+    const changed = followStarts(t.ids, t.starts, now, same);
+    if (changed === "gone") {
+      this.finish(false);
+      return;
     }
     const centre = now.get(t.anchor);
     if (centre) t.centre = { x: centre.x, y: centre.y };

@@ -5,14 +5,12 @@
 
 import { describe, expect, it, vi } from "vitest";
 import { LATE_HOLD_FACTOR } from "../src/net/query-client";
-import { PROJECTED_QUERY_TIMEOUT_MS, ProjectedSession, type ProjectedSink } from "../src/net/projected-session";
+import { PROJECTED_QUERY_TIMEOUT_MS, type ProjectedSink } from "../src/net/projected-session";
 import { askChargeReach } from "../src/wh40k/charge-actions";
 import * as targetsQuery from "../src/wh40k/targets-query";
-import { FakeSocket, ManualTimers } from "./fakes";
+import { openedProjected } from "./projected-session-fake";
 
 function session() {
-  const sockets: FakeSocket[] = [];
-  const timers = new ManualTimers();
   const toasts: unknown[] = [];
   const sink = {
     welcome() {},
@@ -23,23 +21,7 @@ function session() {
     reject: (m: unknown) => toasts.push(m),
     stateVersion: () => 1,
   };
-  const s = new ProjectedSession({
-    sink: sink as unknown as ProjectedSink<unknown>,
-    url: () => "ws://x/ws/games/g1",
-    createSocket: (url) => {
-      const socket = new FakeSocket(url);
-      sockets.push(socket);
-      return socket;
-    },
-    timers,
-    decodeState: (v) => v,
-    fetchView: () => new Promise(() => undefined),
-  });
-  s.start();
-  const socket = sockets[0]!;
-  socket.open();
-  socket.receive({ type: "welcome", game: "g1", system: "wh40k-10e", viewer: { player: "p1", role: "player" }, v: 1 });
-  const queries = () => socket.sent.filter((m) => (m as { type: string }).type === "query") as { req_id: number; q: { unit: string } }[];
+  const { session: s, socket, timers, queries } = openedProjected({ sink: sink as unknown as ProjectedSink<unknown> });
   return { s, socket, timers, queries, toasts };
 }
 

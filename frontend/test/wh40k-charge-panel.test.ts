@@ -3,33 +3,19 @@
 // no answer is never offered, and a unit that may not charge says why.
 
 import { describe, expect, it } from "vitest";
-import { ProjectedSession, type ProjectedSink } from "../src/net/projected-session";
+import type { ProjectedSink } from "../src/net/projected-session";
 import { chargeLists } from "../src/wh40k/charge-actions";
 import { offers } from "../src/wh40k/offered-actions";
 import { fixture, status } from "./wh40k-fixture";
-import { FakeSocket, ManualTimers } from "./fakes";
+import { openedProjected } from "./projected-session-fake";
 
 function session() {
-  const sockets: FakeSocket[] = [];
   const sink = { welcome() {}, setConnection() {}, applyState() {}, forgetInFlight() {}, addHistory() {}, stateVersion: () => 1 };
-  const s = new ProjectedSession({
+  const { session: s, socket, queries } = openedProjected({
     sink: sink as unknown as ProjectedSink<unknown>,
-    url: () => "ws://x/ws/games/g1",
-    createSocket: (url) => {
-      const socket = new FakeSocket(url);
-      sockets.push(socket);
-      return socket;
-    },
-    timers: new ManualTimers(),
-    decodeState: (v) => v,
     fetchView: async () => ({ v: 1, state: {} }),
+    snapshot: {},
   });
-  s.start();
-  const socket = sockets[0]!;
-  socket.open();
-  socket.receive({ type: "welcome", game: "g1", system: "wh40k-10e", viewer: { player: "p1", role: "player" }, v: 1 });
-  socket.receive({ type: "snapshot", v: 1, state: {} });
-  const queries = () => socket.sent.filter((m) => (m as { type: string }).type === "query") as { req_id: number; q: { unit: string } }[];
   return { s, socket, queries };
 }
 

@@ -4,36 +4,19 @@
 // a planned move's watch (W40Control.sendPlanned) waited forever.
 
 import { describe, expect, it } from "vitest";
-import { ProjectedSession } from "../src/net/projected-session";
 import { movePlan } from "../src/wh40k/plan-start";
 import { W40Control } from "../src/wh40k/w40-control";
 import { W40Store } from "../src/wh40k/w40-store";
 import type { W40Command, W40State } from "../src/wh40k/wire";
-import { FakeSocket, ManualTimers } from "./fakes";
+import type { FakeSocket } from "./fakes";
+import { openedProjected } from "./projected-session-fake";
 import { fixture } from "./wh40k-fixture";
 
 function game() {
-  const sockets: FakeSocket[] = [];
-  const timers = new ManualTimers();
   const store = new W40Store();
   const state = fixture();
-  const session = new ProjectedSession<W40State, W40Command>({
-    sink: store,
-    url: () => "ws://x/ws/games/g1",
-    createSocket: (url) => {
-      const socket = new FakeSocket(url);
-      sockets.push(socket);
-      return socket;
-    },
-    timers,
-    decodeState: (v) => v as unknown as W40State,
-    fetchView: () => new Promise(() => undefined), // the refresh never lands: the snapshot is shown
-  });
-  session.start();
-  const socket = sockets[0]!;
-  socket.open();
-  socket.receive({ type: "welcome", game: "g1", system: "wh40k-10e", viewer: { player: "p1", role: "player" }, v: 1 });
-  socket.receive({ type: "snapshot", v: 1, state });
+  // the refresh never lands: the snapshot is shown
+  const { session, socket, sockets } = openedProjected<W40State, W40Command>({ sink: store, snapshot: state });
   const control = new W40Control(store, session);
   control.plan.value = movePlan(state, "p1-a", "move");
   const intents = (s: FakeSocket) => s.sent.filter((m) => (m as { type: string }).type === "intent");
